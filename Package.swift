@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// Settle: debouncing, triggering and observation for Swift 6, with no package dependencies.
+import PackageDescription
+
+let package = Package(
+  name: "Settle",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "Settle", targets: ["Settle"]),
+    .library(name: "SettleTesting", targets: ["SettleTesting"]),
+  ],
+  targets: [
+    .target(name: "Settle"),
+    .target(name: "SettleTesting", dependencies: ["Settle"]),
+    .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
+    .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

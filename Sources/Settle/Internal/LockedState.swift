@@ -1,0 +1,98 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Bionic)
+  import Bionic
+#elseif canImport(WinSDK)
+  import WinSDK
+#else
+  #error("Settle's lock has no primitive for this platform")
+#endif
+
+/// A value guarded by the platform's smallest mutex, stored inline with the value.
+///
+/// `Synchronization.Mutex` would be the obvious choice, but it needs macOS 15 / iOS 18 and
+/// ThreadSanitizer on Linux reports false races inside it, so Settle keeps its own lock:
+/// `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere, `SRWLOCK` on Windows.
+///
+/// Rules for callers: the closure passed to ``withLock(_:)`` must not call user code, resume
+/// a continuation or take the same lock again. Compute what to do under the lock, then do it
+/// after `withLock` returns.
+///
+/// - Complexity: O(1) to take and release; one allocation when created.
+package struct LockedState<State>: @unchecked Sendable {
+  #if canImport(Darwin)
+    package typealias Primitive = os_unfair_lock
+  #elseif canImport(WinSDK)
+    package typealias Primitive = SRWLOCK
+  #else
+    package typealias Primitive = pthread_mutex_t
+  #endif
+
+  private final class Buffer: ManagedBuffer<State, Primitive> {
+    deinit {
+      withUnsafeMutablePointerToElements { lock in
+        #if !canImport(Darwin) && !canImport(WinSDK)
+          _ = pthread_mutex_destroy(lock)
+        #endif
+        lock.deinitialize(count: 1)
+      }
+    }
+  }
+
+  private let buffer: ManagedBuffer<State, Primitive>
+
+  /// Creates the lock with its initial state.
+  package init(_ initial: State) {
+    buffer = Buffer.create(minimumCapacity: 1) { buffer in
+      buffer.withUnsafeMutablePointerToElements { lock in
+        #if canImport(Darwin)
+          lock.initialize(to: os_unfair_lock())
+        #elseif canImport(WinSDK)
+          lock.initialize(to: SRWLOCK())
+          InitializeSRWLock(lock)
+        #else
+          lock.initialize(to: pthread_mutex_t())
+          let result = pthread_mutex_init(lock, nil)
+          precondition(result == 0, "Settle could not initialise a mutex (error \(result))")
+        #endif
+      }
+      return initial
+    }
+  }
+
+  /// Runs `body` with exclusive access to the state.
+  @inline(__always)
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try buffer.withUnsafeMutablePointers { state, lock in
+      Self.lock(lock)
+      defer { Self.unlock(lock) }
+      return try body(&state.pointee)
+    }
+  }
+
+  @inline(__always)
+  private static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
+    #if canImport(Darwin)
+      os_unfair_lock_lock(lock)
+    #elseif canImport(WinSDK)
+      AcquireSRWLockExclusive(lock)
+    #else
+      pthread_mutex_lock(lock)
+    #endif
+  }
+
+  @inline(__always)
+  private static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
+    #if canImport(Darwin)
+      os_unfair_lock_unlock(lock)
+    #elseif canImport(WinSDK)
+      ReleaseSRWLockExclusive(lock)
+    #else
+      pthread_mutex_unlock(lock)
+    #endif
+  }
+}

@@ -1,0 +1,258 @@
+import Settle
+
+/// A `Clock` whose time moves only when a test moves it.
+///
+/// `ManualClock` makes timing deterministic: nothing that sleeps on it wakes until
+/// ``advance(by:)``, ``advance(to:)`` or ``run(maximumSteps:)`` reaches its deadline, and the
+/// handshake ``waitForSleepers(count:)`` lets a test wait until the code under test is asleep
+/// instead of guessing with `Task.yield()` loops or real sleeps.
+///
+/// Guarantees:
+/// - Sleepers wake in deadline order, and in the order they went to sleep for equal deadlines.
+/// - ``now`` reads as each sleeper's deadline at the moment that sleeper is resumed, so code
+///   that wakes at `t` sees `t`, even while a longer advance is under way.
+/// - A sleep whose deadline is at or before ``now`` returns at once; a cancelled sleep throws
+///   `CancellationError`, also when the cancellation arrived before the sleep was registered.
+/// - No continuation is resumed while the clock's lock is held.
+///
+/// ```swift
+/// import Settle
+/// import SettleTesting
+///
+/// let clock = ManualClock()
+/// let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { (query: String) in
+///   print("search for", query)
+/// }
+/// debouncer.send("s")
+/// debouncer.send("se")
+/// await clock.advance(by: .milliseconds(300))
+/// await debouncer.waitUntilIdle()   // printed "search for se", once
+/// ```
+///
+/// `ManualClock` does not import `Testing` or `XCTest`; it works in previews and tools too.
+public final class ManualClock: Clock, @unchecked Sendable {
+  /// Virtual time is measured in `Swift.Duration`.
+  public typealias Duration = Swift.Duration
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: Instant
+    let continuation: UnsafeContinuation<Void, any Error>
+  }
+
+  private struct CountWaiter {
+    let id: UInt64
+    let count: Int
+    let continuation: UnsafeContinuation<Void, Never>
+  }
+
+  private struct State {
+    var now: Instant
+    var nextID: UInt64 = 0
+    /// Sorted by deadline, then by registration order (ids grow), so index 0 wakes first.
+    var sleepers: [Sleeper] = []
+    /// Sleeps that have an id but no continuation yet; a cancellation that lands in that gap
+    /// moves the id to `cancelledEarly` so the registration throws instead of hanging.
+    var registering: Set<UInt64> = []
+    var cancelledEarly: Set<UInt64> = []
+    var countWaiters: [CountWaiter] = []
+    var cancelledCountWaiters: Set<UInt64> = []
+    var pendingCountWaiters: Set<UInt64> = []
+
+    mutating func makeID() -> UInt64 {
+      nextID += 1
+      return nextID
+    }
+
+    /// Removes and returns the waiters whose count is now reached.
+    mutating func satisfiedCountWaiters() -> [CountWaiter] {
+      let count = sleepers.count
+      guard countWaiters.contains(where: { $0.count <= count }) else { return [] }
+      let satisfied = countWaiters.filter { $0.count <= count }
+      countWaiters.removeAll { $0.count <= count }
+      return satisfied
+    }
+  }
+
+  private let state: LockedState<State>
+
+  /// Creates a clock that reads `now` until it is advanced.
+  ///
+  /// - Parameter now: The starting instant; zero by default.
+  public init(now: Instant = Instant(offset: .zero)) {
+    state = LockedState(State(now: now))
+  }
+
+  /// The clock's current virtual time.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  /// Zero: virtual time has no granularity.
+  public var minimumResolution: Duration { .zero }
+
+  /// The number of tasks currently suspended in ``sleep(until:tolerance:)``.
+  public var sleeperCount: Int {
+    state.withLock { $0.sleepers.count }
+  }
+
+  /// Suspends until an advance reaches `deadline`.
+  ///
+  /// Returns at once when `deadline` is at or before ``now``. Throws `CancellationError` when
+  /// the task is cancelled, whether the cancellation comes before or after the sleep is
+  /// registered. `tolerance` is ignored: virtual time is exact.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let id = state.withLock { state in
+      let id = state.makeID()
+      state.registering.insert(id)
+      return id
+    }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
+        enum Registration {
+          case cancelled, due
+          case asleep([CountWaiter])
+        }
+        let registration = state.withLock { state -> Registration in
+          state.registering.remove(id)
+          if state.cancelledEarly.remove(id) != nil { return .cancelled }
+          if deadline <= state.now { return .due }
+          let sleeper = Sleeper(id: id, deadline: deadline, continuation: continuation)
+          // Binary search for the first sleeper due strictly later: equal deadlines keep FIFO.
+          var low = 0
+          var high = state.sleepers.count
+          while low < high {
+            let middle = (low + high) / 2
+            if state.sleepers[middle].deadline <= deadline {
+              low = middle + 1
+            } else {
+              high = middle
+            }
+          }
+          state.sleepers.insert(sleeper, at: low)
+          return .asleep(state.satisfiedCountWaiters())
+        }
+        switch registration {
+        case .cancelled:
+          continuation.resume(throwing: CancellationError())
+        case .due:
+          continuation.resume()
+        case .asleep(let waiters):
+          for waiter in waiters { waiter.continuation.resume() }
+        }
+      }
+    } onCancel: {
+      let sleeper = state.withLock { state -> Sleeper? in
+        if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
+          return state.sleepers.remove(at: index)
+        }
+        if state.registering.contains(id) { state.cancelledEarly.insert(id) }
+        return nil
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it reaches.
+  ///
+  /// Equivalent to `advance(to: now.advanced(by: duration))`.
+  ///
+  /// - Precondition: `duration` is not negative.
+  public func advance(by duration: Duration) async {
+    precondition(
+      duration >= .zero,
+      "ManualClock.advance(by:) was given \(duration); time only moves forward, so pass zero or more."
+    )
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `deadline`, waking due sleepers one by one.
+  ///
+  /// Sleepers wake in deadline order (FIFO for equal deadlines). Before each is resumed,
+  /// ``now`` is set to its deadline; after the last, ``now`` is `deadline`. A sleeper that
+  /// registers during the advance with a deadline inside the range is woken by it too.
+  /// Woken tasks run concurrently with the rest of the advance: to act after their work has
+  /// settled, wait on the code under test (for example `Debouncer.waitUntilIdle()`) or on
+  /// ``waitForSleepers(count:)``.
+  ///
+  /// - Precondition: `deadline` is not before ``now``.
+  public func advance(to deadline: Instant) async {
+    let start = now
+    precondition(
+      deadline >= start,
+      "ManualClock.advance(to: \(deadline)) would move time backwards from \(start); advance to \(start) or later."
+    )
+    while true {
+      let next = state.withLock { state -> Sleeper? in
+        guard let first = state.sleepers.first, first.deadline <= deadline else {
+          if state.now < deadline { state.now = deadline }
+          return nil
+        }
+        state.sleepers.removeFirst()
+        if state.now < first.deadline { state.now = first.deadline }
+        return first
+      }
+      guard let next else { return }
+      next.continuation.resume()
+    }
+  }
+
+  /// Advances to each next deadline until no sleeper remains.
+  ///
+  /// Use it to drain timers whose number you don't want to spell out. It looks at the sleepers
+  /// registered when it checks, so work that goes back to sleep later than that is not seen.
+  ///
+  /// - Parameter maximumSteps: How many deadlines it may advance through before it concludes
+  ///   that a timer re-arms itself forever.
+  /// - Throws: ``RunLimitExceeded`` after `maximumSteps` advances with sleepers still waiting.
+  public func run(maximumSteps: Int = 10_000) async throws {
+    precondition(
+      maximumSteps > 0, "ManualClock.run(maximumSteps:) needs at least 1 step, got \(maximumSteps)."
+    )
+    for _ in 0..<maximumSteps {
+      guard let deadline = state.withLock({ $0.sleepers.first?.deadline }) else { return }
+      await advance(to: deadline)
+    }
+    let remaining = state.withLock { $0.sleepers.count }
+    if remaining > 0 {
+      throw RunLimitExceeded(steps: maximumSteps, remainingSleepers: remaining, now: now)
+    }
+  }
+
+  /// Suspends until at least `count` tasks sleep on this clock.
+  ///
+  /// The handshake for tests: after `send`, wait until the timer is asleep, then advance.
+  /// Returns at once if the count is already reached, and returns early if the waiting task
+  /// is cancelled.
+  public func waitForSleepers(count: Int) async {
+    let id = state.withLock { state -> UInt64? in
+      if state.sleepers.count >= count { return nil }
+      let id = state.makeID()
+      state.pendingCountWaiters.insert(id)
+      return id
+    }
+    guard let id else { return }
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let resumeNow = state.withLock { state -> Bool in
+          state.pendingCountWaiters.remove(id)
+          if state.cancelledCountWaiters.remove(id) != nil { return true }
+          if state.sleepers.count >= count { return true }
+          state.countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> CountWaiter? in
+        if let index = state.countWaiters.firstIndex(where: { $0.id == id }) {
+          return state.countWaiters.remove(at: index)
+        }
+        if state.pendingCountWaiters.contains(id) { state.cancelledCountWaiters.insert(id) }
+        return nil
+      }
+      waiter?.continuation.resume()
+    }
+  }
+}

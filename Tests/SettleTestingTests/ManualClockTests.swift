@@ -1,0 +1,183 @@
+import Settle
+import SettleTesting
+import Testing
+
+/// A thread-safe append-only log for recording what woken tasks did.
+private struct Log<Element: Sendable>: Sendable {
+  private let items = LockedState<[Element]>([])
+
+  func append(_ item: Element) { items.withLock { $0.append(item) } }
+  var values: [Element] { items.withLock { $0 } }
+}
+
+@Suite("ManualClock.Instant")
+struct ManualClockInstantTests {
+  @Test func arithmeticAndOrdering() {
+    let zero = ManualClock.Instant(offset: .zero)
+    let later = zero.advanced(by: .milliseconds(300))
+    #expect(later.offset == .milliseconds(300))
+    #expect(zero.duration(to: later) == .milliseconds(300))
+    #expect(later.duration(to: zero) == .milliseconds(-300))
+    #expect(zero < later)
+    #expect(!(later < zero))
+    #expect(Set([zero, later, zero.advanced(by: .zero)]).count == 2)
+  }
+
+  @Test func descriptionShowsOffset() {
+    let instant = ManualClock.Instant(offset: .seconds(2))
+    #expect(instant.description == "t+2.0 seconds")
+  }
+}
+
+@Suite("ManualClock")
+struct ManualClockTests {
+  @Test func startsAtZeroByDefaultOrAtTheGivenInstant() {
+    #expect(ManualClock().now == ManualClock.Instant(offset: .zero))
+    #expect(ManualClock().minimumResolution == .zero)
+    let clock = ManualClock(now: .init(offset: .seconds(5)))
+    #expect(clock.now.offset == .seconds(5))
+  }
+
+  @Test func sleepAtOrBeforeNowReturnsWithoutAdvancing() async throws {
+    let clock = ManualClock(now: .init(offset: .seconds(1)))
+    try await clock.sleep(until: clock.now)
+    try await clock.sleep(until: .init(offset: .zero))
+    #expect(clock.now.offset == .seconds(1))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func sleeperWakesOnlyWhenAnAdvanceReachesItsDeadline() async throws {
+    let clock = ManualClock()
+    let woke = Log<ManualClock.Instant>()
+    let sleeper = Task {
+      try await clock.sleep(until: .init(offset: .seconds(5)))
+      woke.append(clock.now)
+    }
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(4))
+    #expect(clock.sleeperCount == 1)
+    #expect(woke.values.isEmpty)
+    await clock.advance(by: .seconds(1))
+    try await sleeper.value
+    #expect(woke.values == [.init(offset: .seconds(5))])
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test @MainActor func wakesInDeadlineOrderAndFIFOForEqualDeadlines() async throws {
+    let clock = ManualClock()
+    var order: [String] = []
+    var tasks: [Task<Void, any Error>] = []
+    // Main-actor tasks run in the order they are resumed, which exposes the wake order.
+    for (name, seconds) in [("A", 3), ("B", 1), ("C", 1), ("D", 2)] {
+      tasks.append(
+        Task { @MainActor in
+          try await clock.sleep(until: .init(offset: .seconds(seconds)))
+          order.append(name)
+        })
+      await clock.waitForSleepers(count: tasks.count)
+    }
+    await clock.advance(to: .init(offset: .seconds(10)))
+    for task in tasks { try await task.value }
+    #expect(order == ["B", "C", "D", "A"])
+    #expect(clock.now.offset == .seconds(10))
+  }
+
+  @Test func cancellationAfterRegistrationThrowsAndRemovesTheSleeper() async {
+    let clock = ManualClock()
+    for _ in 0..<1_000 {
+      let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
+      await clock.waitForSleepers(count: 1)
+      sleeper.cancel()
+      await #expect(throws: CancellationError.self) { try await sleeper.value }
+      #expect(clock.sleeperCount == 0)
+    }
+  }
+
+  @Test func cancellationRacingRegistrationAlwaysThrows() async {
+    let clock = ManualClock()
+    // The cancel lands before, during or after registration, depending on scheduling;
+    // every ordering must throw and leave no sleeper behind.
+    for _ in 0..<1_000 {
+      let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
+      sleeper.cancel()
+      await #expect(throws: CancellationError.self) { try await sleeper.value }
+    }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func cancelledTaskThrowsEvenWhenTheDeadlineHasPassed() async {
+    let clock = ManualClock()
+    await confirmation { threw in
+      let task = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        do { try await clock.sleep(until: .init(offset: .seconds(1))) } catch { threw() }
+      }
+      await task.value
+    }
+  }
+
+  @Test func advanceByAccumulates() async {
+    let clock = ManualClock()
+    await clock.advance(by: .milliseconds(250))
+    await clock.advance(by: .milliseconds(50))
+    await clock.advance(by: .zero)
+    #expect(clock.now.offset == .milliseconds(300))
+  }
+
+  @Test func runDrainsEverySleeperAndEndsAtTheLastDeadline() async throws {
+    let clock = ManualClock()
+    let tasks = (1...3).map { seconds in
+      Task { try await clock.sleep(until: .init(offset: .seconds(seconds))) }
+    }
+    await clock.waitForSleepers(count: 3)
+    try await clock.run()
+    for task in tasks { try await task.value }
+    #expect(clock.now.offset == .seconds(3))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func runThrowsInsteadOfHangingPastItsStepBound() async throws {
+    let clock = ManualClock()
+    let tasks = (1...20).map { seconds in
+      Task { try await clock.sleep(until: .init(offset: .seconds(seconds))) }
+    }
+    await clock.waitForSleepers(count: 20)
+    await #expect(throws: ManualClock.RunLimitExceeded.self) {
+      try await clock.run(maximumSteps: 10)
+    }
+    #expect(clock.now.offset == .seconds(10))
+    #expect(clock.sleeperCount == 10)
+    for task in tasks { task.cancel() }
+    for task in tasks { _ = await task.result }
+  }
+
+  @Test func waitForSleepersReturnsOnceTheCountIsReached() async throws {
+    let clock = ManualClock()
+    await clock.waitForSleepers(count: 0)
+    let first = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
+    let second = Task { try await clock.sleep(until: .init(offset: .seconds(2))) }
+    await clock.waitForSleepers(count: 2)
+    #expect(clock.sleeperCount == 2)
+    await clock.advance(by: .seconds(2))
+    try await first.value
+    try await second.value
+  }
+
+  @Test func waitForSleepersReturnsWhenCancelled() async {
+    let clock = ManualClock()
+    let waiter = Task { await clock.waitForSleepers(count: 1) }
+    waiter.cancel()
+    await waiter.value
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func advancingBackwardsIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      let clock = ManualClock(now: .init(offset: .seconds(2)))
+      await clock.advance(to: .init(offset: .seconds(1)))
+    }
+    await #expect(processExitsWith: .failure) {
+      await ManualClock().advance(by: .seconds(-1))
+    }
+  }
+}
