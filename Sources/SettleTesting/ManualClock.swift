@@ -40,12 +40,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
     let continuation: UnsafeContinuation<Void, any Error>
   }
 
-  private struct CountWaiter {
-    let id: UInt64
-    let count: Int
-    let continuation: UnsafeContinuation<Void, Never>
-  }
-
   private struct State {
     var now: Instant
     var nextID: UInt64 = 0
@@ -55,9 +49,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// moves the id to `cancelledEarly` so the registration throws instead of hanging.
     var registering: Set<UInt64> = []
     var cancelledEarly: Set<UInt64> = []
-    var countWaiters: [CountWaiter] = []
-    var cancelledCountWaiters: Set<UInt64> = []
-    var pendingCountWaiters: Set<UInt64> = []
+    var countWaiters = WaiterQueue<Int>()
 
     mutating func makeID() -> UInt64 {
       nextID += 1
@@ -65,12 +57,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
 
     /// Removes and returns the waiters whose count is now reached.
-    mutating func satisfiedCountWaiters() -> [CountWaiter] {
+    mutating func satisfiedCountWaiters() -> [WaiterQueue<Int>.Continuation] {
       let count = sleepers.count
-      guard countWaiters.contains(where: { $0.count <= count }) else { return [] }
-      let satisfied = countWaiters.filter { $0.count <= count }
-      countWaiters.removeAll { $0.count <= count }
-      return satisfied
+      return countWaiters.removeSatisfied { $0 <= count }
     }
   }
 
@@ -112,7 +101,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         (continuation: UnsafeContinuation<Void, any Error>) in
         enum Registration {
           case cancelled, due
-          case asleep([CountWaiter])
+          case asleep([WaiterQueue<Int>.Continuation])
         }
         let registration = state.withLock { state -> Registration in
           state.registering.remove(id)
@@ -139,7 +128,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         case .due:
           continuation.resume()
         case .asleep(let waiters):
-          for waiter in waiters { waiter.continuation.resume() }
+          for waiter in waiters { waiter.resume() }
         }
       }
     } onCancel: {
@@ -226,33 +215,6 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// Returns at once if the count is already reached, and returns early if the waiting task
   /// is cancelled.
   public func waitForSleepers(count: Int) async {
-    let id = state.withLock { state -> UInt64? in
-      if state.sleepers.count >= count { return nil }
-      let id = state.makeID()
-      state.pendingCountWaiters.insert(id)
-      return id
-    }
-    guard let id else { return }
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        let resumeNow = state.withLock { state -> Bool in
-          state.pendingCountWaiters.remove(id)
-          if state.cancelledCountWaiters.remove(id) != nil { return true }
-          if state.sleepers.count >= count { return true }
-          state.countWaiters.append(CountWaiter(id: id, count: count, continuation: continuation))
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { state -> CountWaiter? in
-        if let index = state.countWaiters.firstIndex(where: { $0.id == id }) {
-          return state.countWaiters.remove(at: index)
-        }
-        if state.pendingCountWaiters.contains(id) { state.cancelledCountWaiters.insert(id) }
-        return nil
-      }
-      waiter?.continuation.resume()
-    }
+    await state.wait(in: \.countWaiters, for: count) { $0.sleepers.count >= count }
   }
 }

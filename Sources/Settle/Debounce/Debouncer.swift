@@ -1,0 +1,147 @@
+/// Runs an action with the last value once input has been quiet for an interval.
+///
+/// Every ``send(_:)`` restarts the quiet period; when it passes, the action runs once with the
+/// newest value. ``DebounceOptions`` adds a leading edge and a `maxWait` bound.
+///
+/// ```swift
+/// @MainActor final class SearchModel {
+///   var results: [String] = []
+///   private lazy var search = Debouncer(for: .milliseconds(300)) {
+///     @MainActor [weak self] (query: String) in
+///     let found = await Catalog.search(query)
+///     guard !Task.isCancelled else { return }   // a newer query is due: drop this answer
+///     self?.results = found
+///   }
+///
+///   func queryChanged(_ query: String) {
+///     search.send(query)   // call straight from a UI callback: synchronous, O(1)
+///   }
+/// }
+/// ```
+///
+/// ## Guarantees
+/// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and nonisolated, so calls made
+///   in order from one actor take effect in that order; no `Task { await … }` hop is needed.
+/// - **Trailing edge.** The action runs with the last value once no value has been sent for
+///   the interval; the deadline is inclusive (exactly `interval` of quiet is enough).
+/// - **Leading edge** (`leading: true`). The first value of a burst runs at once; a burst ends
+///   after `interval` of quiet. With both edges on, a burst of one value runs once, a longer
+///   burst runs its first and its last value.
+/// - **maxWait.** Under continuous sends, the newest value runs no later than `maxWait` after
+///   the first value not yet run. If a send arrives just before that run starts, the newer
+///   value runs instead, at once.
+/// - **No stale start.** The check that a value is still current happens on the action's own
+///   isolation, right before it starts. When the action and the caller share an actor (a
+///   `@MainActor` closure called from UI code), no action for an earlier value begins once
+///   `send` or `cancel` has returned. A leading value belongs to the send that opened its
+///   burst, so only ``cancel()`` stops it.
+/// - **No overlap.** When a new value becomes due while an action runs, that action is
+///   cancelled and the new one starts after it returns. Cancellation is cooperative: check
+///   `Task.isCancelled` in long actions.
+/// - **Lifetime.** Releasing the debouncer cancels pending and running work and releases the
+///   action closure; nothing runs afterwards.
+///
+/// - Complexity: ``send(_:)`` is O(1) and allocates nothing per call: it takes a lock and
+///   stores the value. A burst of any length uses one timer task, which sleeps until the
+///   newest deadline; each run uses one task.
+public actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
+  private typealias Machine = DebounceStateMachine<Value, C.Instant>
+
+  private let runs: TimedRuns<Machine, C>
+
+  /// Creates a debouncer that runs `action` on `clock`'s time.
+  ///
+  /// - Parameters:
+  ///   - interval: The quiet period; zero defers the run to the next turn, never into `send`.
+  ///   - options: Edges and `maxWait`; a plain trailing debounce by default.
+  ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
+  ///   - action: The work. Mark it `@MainActor` (or another actor) to have the currency check
+  ///     happen there, right before it starts.
+  /// - Precondition: `interval` is not negative.
+  public init(
+    for interval: Duration,
+    options: DebounceOptions = DebounceOptions(),
+    clock: C,
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    runs = TimedRuns(
+      machine: Machine(interval: interval, options: options),
+      clock: clock,
+      action: action
+    )
+  }
+
+  deinit {
+    runs.shutdown()
+  }
+
+  /// Offers a value; it becomes the one that runs unless another arrives within the interval.
+  ///
+  /// Synchronous and callable from any isolation. With `leading: true`, the value that opens a
+  /// burst is dispatched at once (its action starts on the next turn, never inside `send`).
+  ///
+  /// - Complexity: O(1); creates the timer task only for the first value of a burst.
+  public nonisolated func send(_ value: Value) {
+    runs.send(value)
+  }
+
+  /// Drops the pending value, cancels a running action, and ends the burst.
+  ///
+  /// Nothing sent before `cancel()` runs after it returns; the next ``send(_:)`` opens a new
+  /// burst (and so a new leading edge).
+  public nonisolated func cancel() {
+    runs.cancel()
+  }
+
+  /// Runs the pending value now and returns once that action has finished.
+  ///
+  /// With nothing pending it returns at once and runs nothing. A running action is cancelled
+  /// first and the flushed value runs after it returns. A flushed value never runs again on
+  /// the timer, and a later `send` does not stop it; only ``cancel()`` does.
+  public nonisolated func flush() async {
+    await runs.flush()
+  }
+
+  /// Whether a value is waiting to run: not yet due, or due and not yet started.
+  public nonisolated var isPending: Bool {
+    runs.isPending
+  }
+
+  /// Returns once nothing is pending or running; returns early if the waiting task is
+  /// cancelled.
+  ///
+  /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the
+  /// clock past the deadline first.
+  public nonisolated func waitUntilIdle() async {
+    await runs.waitUntilIdle()
+  }
+
+  /// Timer tasks started so far; one per burst.
+  package nonisolated var timersStarted: Int { runs.timersStarted }
+
+  /// Runs dispatched and not yet finished.
+  package nonisolated var activeRunCount: Int { runs.activeRunCount }
+
+  /// Runs dispatched so far.
+  package nonisolated var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
+}
+
+extension Debouncer where C == ContinuousClock {
+  /// Creates a debouncer measured on `ContinuousClock`, the clock for real time.
+  ///
+  /// ```swift
+  /// let save = Debouncer(for: .seconds(1)) { (draft: String) in
+  ///   try? await store.save(draft)
+  /// }
+  /// save.send(editor.text)
+  /// ```
+  ///
+  /// - Precondition: `interval` is not negative.
+  public init(
+    for interval: Duration,
+    options: DebounceOptions = DebounceOptions(),
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(for: interval, options: options, clock: ContinuousClock(), action: action)
+  }
+}

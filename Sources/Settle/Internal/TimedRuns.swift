@@ -1,0 +1,190 @@
+/// Applies a ``TimedStateMachine``'s decisions: one timer task per burst, one task per run,
+/// runs that never overlap, and a currency check on the action's own isolation.
+///
+/// Guarantees it gives its owners (``Debouncer``, ``Throttler`` and the sequence operators):
+/// - `send` and `cancel` are synchronous; they take the lock, record, and at most create the
+///   timer task or a run task. No task is created per input.
+/// - Tasks are cancelled, and continuations resumed, only after the lock is released.
+/// - A run waits for the previous run's task to return before it claims, and every earlier
+///   run is cancelled when a new run is dispatched, so actions never overlap.
+/// - The claim happens on the action's isolation, immediately before the action is called:
+///   when the caller and the action share an actor, a value superseded by a `send` or
+///   `cancel` that returned earlier on that actor never starts.
+package final class TimedRuns<Machine: TimedStateMachine, C: Clock>: Sendable
+where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Sendable {
+  /// The work to run; its isolation is where claims happen.
+  package typealias Action = @Sendable @isolated(any) (Machine.Value) async -> Void
+
+  private struct State {
+    var machine: Machine
+    /// Dropped on shutdown so the closure and what it captures are released at once.
+    var action: Action?
+    var timer: (generation: UInt64, task: Task<Void, Never>)?
+    var runs: [UInt64: Task<Void, Never>] = [:]
+    var latestRun: Task<Void, Never>?
+    var idleWaiters = WaiterQueue<Void>()
+    var timersStarted = 0
+  }
+
+  private let state: LockedState<State>
+  private let clock: C
+
+  package init(machine: Machine, clock: C, action: @escaping Action) {
+    self.clock = clock
+    self.state = LockedState(State(machine: machine, action: action))
+  }
+
+  /// Whether a value is waiting to run.
+  package var isPending: Bool {
+    state.withLock { $0.machine.isPending }
+  }
+
+  /// How many timer tasks were ever started; tests use it to prove one task per burst.
+  package var timersStarted: Int {
+    state.withLock { $0.timersStarted }
+  }
+
+  /// Runs dispatched and not yet finished.
+  package var activeRunCount: Int {
+    state.withLock { $0.machine.activeRunCount }
+  }
+
+  /// Runs dispatched so far.
+  package var dispatchedRunCount: UInt64 {
+    state.withLock { $0.machine.dispatchedRunCount }
+  }
+
+  package func send(_ value: Machine.Value) {
+    let superseded = state.withLock { state -> [Task<Void, Never>] in
+      let action = state.machine.send(value, at: clock.now)
+      if let generation = action.startTimer { startTimer(generation, in: &state) }
+      guard let ticket = action.run else { return [] }
+      return startRun(ticket, in: &state)
+    }
+    for task in superseded { task.cancel() }
+  }
+
+  package func cancel() {
+    let (tasks, waiters) = state.withLock { state in
+      _ = state.machine.cancel()
+      var tasks = Array(state.runs.values)
+      if let timer = state.timer {
+        tasks.append(timer.task)
+        state.timer = nil
+      }
+      let waiters = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
+      return (tasks, waiters)
+    }
+    for task in tasks { task.cancel() }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  package func flush() async {
+    let (run, superseded) = state.withLock { state -> (Task<Void, Never>?, [Task<Void, Never>]) in
+      switch state.machine.flush() {
+      case .run(let ticket):
+        let superseded = startRun(ticket, in: &state)
+        return (state.latestRun, superseded)
+      case .awaitLatestRun:
+        return (state.latestRun, [])
+      case .none:
+        return (nil, [])
+      }
+    }
+    for task in superseded { task.cancel() }
+    await run?.value
+  }
+
+  package func waitUntilIdle() async {
+    await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
+  }
+
+  /// Cancels everything and releases the action; nothing starts afterwards.
+  package func shutdown() {
+    cancel()
+    let action = state.withLock { state -> Action? in
+      defer { state.action = nil }
+      return state.action
+    }
+    // Released here, outside the lock, in case its captures run code in deinit.
+    _ = action
+  }
+
+  // MARK: - Applying the machine's actions (called with the lock held)
+
+  private func startTimer(_ generation: UInt64, in state: inout State) {
+    state.timersStarted += 1
+    state.timer = (generation, Task { await self.runTimer(generation) })
+  }
+
+  /// Creates the run's task and returns the earlier runs, which the caller cancels outside
+  /// the lock.
+  private func startRun(_ ticket: RunTicket<Machine.Claim>, in state: inout State) -> [Task<
+    Void, Never
+  >] {
+    let superseded = Array(state.runs.values)
+    let previous = state.latestRun
+    let task = Task {
+      // Never overlap: the previous action returns before this one may claim.
+      await previous?.value
+      await self.perform(ticket)
+    }
+    state.runs[ticket.id] = task
+    state.latestRun = task
+    return superseded
+  }
+
+  // MARK: - Tasks
+
+  private func runTimer(_ generation: UInt64) async {
+    while true {
+      let (step, superseded) = state.withLock {
+        state -> (TimerAction<C.Instant, Machine.Claim>, [Task<Void, Never>]) in
+        let step = state.machine.timerWoke(generation: generation, at: clock.now)
+        switch step {
+        case .run(let ticket):
+          return (step, startRun(ticket, in: &state))
+        case .stop:
+          if state.timer?.generation == generation { state.timer = nil }
+          return (step, [])
+        case .sleep:
+          return (step, [])
+        }
+      }
+      for task in superseded { task.cancel() }
+      switch step {
+      case .sleep(let deadline):
+        // A cancelled sleep means cancel() or shutdown replaced this timer: stop quietly.
+        do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+      case .run:
+        continue
+      case .stop:
+        return
+      }
+    }
+  }
+
+  private func perform(_ ticket: RunTicket<Machine.Claim>) async {
+    if let action = state.withLock({ $0.action }) {
+      await claimAndRun(ticket, action: action, on: action.isolation)
+    }
+    let waiters = state.withLock { state in
+      state.machine.runFinished()
+      state.runs[ticket.id] = nil
+      if state.runs.isEmpty { state.latestRun = nil }
+      return state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Runs on the action's isolation, so that the claim and the action's first synchronous
+  /// steps happen in one turn of that actor, with no `send` in between.
+  private func claimAndRun(
+    _ ticket: RunTicket<Machine.Claim>,
+    action: Action,
+    on isolation: isolated (any Actor)?
+  ) async {
+    guard let value = state.withLock({ $0.machine.claim(ticket) }) else { return }
+    await action(value)
+  }
+}

@@ -1,0 +1,101 @@
+/// Tasks suspended until a condition on some lock-protected state holds.
+///
+/// Lives inside the owner's `LockedState`, so the check and the enqueue happen under one lock
+/// and no wake-up is lost. A waiter cancelled in the gap between reserving its id and
+/// enqueueing its continuation is remembered, so its enqueue resumes it at once instead of
+/// suspending forever.
+package struct WaiterQueue<Condition>: @unchecked Sendable {
+  package typealias Continuation = UnsafeContinuation<Void, Never>
+
+  private struct Waiter {
+    let id: UInt64
+    let condition: Condition
+    let continuation: Continuation
+  }
+
+  private var nextID: UInt64 = 0
+  private var reserved: Set<UInt64> = []
+  private var cancelledEarly: Set<UInt64> = []
+  private var waiters: [Waiter] = []
+
+  /// Creates an empty queue.
+  package init() {}
+
+  /// Whether any task is suspended.
+  package var isEmpty: Bool { waiters.isEmpty }
+
+  /// Reserves an id before suspending, so a cancellation can find the waiter.
+  package mutating func reserve() -> UInt64 {
+    nextID &+= 1
+    reserved.insert(nextID)
+    return nextID
+  }
+
+  /// Enqueues a reserved waiter; returns `false` when it was cancelled meanwhile and must be
+  /// resumed by the caller, outside the lock.
+  package mutating func enqueue(
+    _ id: UInt64, condition: Condition, continuation: Continuation
+  ) -> Bool {
+    reserved.remove(id)
+    if cancelledEarly.remove(id) != nil { return false }
+    waiters.append(Waiter(id: id, condition: condition, continuation: continuation))
+    return true
+  }
+
+  /// Drops a reservation that will not be enqueued (the condition held after all).
+  package mutating func abandon(_ id: UInt64) {
+    reserved.remove(id)
+    cancelledEarly.remove(id)
+  }
+
+  /// Removes a cancelled waiter and returns its continuation, to resume outside the lock.
+  package mutating func cancel(_ id: UInt64) -> Continuation? {
+    if let index = waiters.firstIndex(where: { $0.id == id }) {
+      return waiters.remove(at: index).continuation
+    }
+    if reserved.contains(id) { cancelledEarly.insert(id) }
+    return nil
+  }
+
+  /// Removes the waiters whose condition now holds and returns their continuations, in the
+  /// order they arrived, to resume outside the lock.
+  package mutating func removeSatisfied(_ isSatisfied: (Condition) -> Bool) -> [Continuation] {
+    guard waiters.contains(where: { isSatisfied($0.condition) }) else { return [] }
+    var resumed: [Continuation] = []
+    waiters.removeAll { waiter in
+      guard isSatisfied(waiter.condition) else { return false }
+      resumed.append(waiter.continuation)
+      return true
+    }
+    return resumed
+  }
+}
+
+extension LockedState {
+  /// Suspends until `isSatisfied` holds for the state, checked now and whenever the owner
+  /// calls `removeSatisfied` on the queue; returns early when the task is cancelled.
+  package func wait<Condition>(
+    in queue: WritableKeyPath<State, WaiterQueue<Condition>> & Sendable,
+    for condition: Condition,
+    until isSatisfied: (State) -> Bool
+  ) async {
+    let id = withLock { state -> UInt64? in
+      isSatisfied(state) ? nil : state[keyPath: queue].reserve()
+    }
+    guard let id else { return }
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let suspended = withLock { state -> Bool in
+          if isSatisfied(state) {
+            state[keyPath: queue].abandon(id)
+            return false
+          }
+          return state[keyPath: queue].enqueue(id, condition: condition, continuation: continuation)
+        }
+        if !suspended { continuation.resume() }
+      }
+    } onCancel: {
+      withLock { $0[keyPath: queue].cancel(id) }?.resume()
+    }
+  }
+}

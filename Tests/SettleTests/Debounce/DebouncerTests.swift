@@ -1,0 +1,474 @@
+import Settle
+import SettleTesting
+import Testing
+
+/// One run of an action: its value and the virtual time at which it started.
+struct Ran<Value: Equatable & Sendable>: Equatable, Sendable, CustomStringConvertible {
+  var value: Value
+  var at: Int
+
+  var description: String { "\(value)@\(at)" }
+}
+
+extension ManualClock {
+  /// The clock's time in whole milliseconds, for compact assertions.
+  var millis: Int {
+    let (seconds, attoseconds) = now.offset.components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+  }
+
+  func advance(ms: Int) async { await advance(by: .milliseconds(ms)) }
+  func advance(toMs ms: Int) async { await advance(to: .init(offset: .milliseconds(ms))) }
+}
+
+/// A debouncer on a fresh ManualClock whose action records what ran and when.
+struct DebounceFixture {
+  let clock = ManualClock()
+  let ran = ValueRecorder<Ran<String>>()
+  let debouncer: Debouncer<String, ManualClock>
+
+  init(interval: Int = 300, options: DebounceOptions = DebounceOptions()) {
+    let clock = clock
+    let ran = ran
+    debouncer = Debouncer(for: .milliseconds(interval), options: options, clock: clock) { value in
+      ran.record(Ran(value: value, at: clock.millis))
+    }
+  }
+
+  var runs: [Ran<String>] { ran.values }
+
+  /// Waits until the timer sleeps and no run is in flight: nothing can start until the clock
+  /// moves, so asserting "nothing ran" is meaningful.
+  func settleAsleep() async {
+    await clock.waitForSleepers(count: 1)
+    await waitForNoActiveRuns()
+  }
+
+  func waitForNoActiveRuns() async {
+    if debouncer.activeRunCount > 0 { await debouncer.waitUntilIdle() }
+  }
+}
+
+@Suite("Debouncer")
+struct DebouncerTests {
+  // MARK: 1. Trailing edge
+
+  @Test func runsTheLastValueOnceAfterTheQuietPeriod() async {
+    let fixture = DebounceFixture()
+    fixture.debouncer.send("a")
+    fixture.debouncer.send("ab")
+    fixture.debouncer.send("abc")
+    #expect(fixture.debouncer.isPending)
+    await fixture.clock.advance(ms: 299)
+    await fixture.settleAsleep()
+    #expect(fixture.runs.isEmpty)
+    #expect(fixture.debouncer.isPending)
+    // Inclusive: exactly one interval of quiet is enough.
+    await fixture.clock.advance(ms: 1)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "abc", at: 300)])
+    #expect(!fixture.debouncer.isPending)
+  }
+
+  @Test func everySendRestartsTheWait() async {
+    let fixture = DebounceFixture()
+    fixture.debouncer.send("a")
+    await fixture.clock.advance(ms: 200)
+    fixture.debouncer.send("b")
+    await fixture.clock.advance(ms: 200)  // a's deadline (300) has passed, b's (500) has not
+    await fixture.settleAsleep()
+    #expect(fixture.runs.isEmpty)
+    await fixture.clock.advance(ms: 100)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "b", at: 500)])
+  }
+
+  @Test func separateBurstsEachRunTheirLastValue() async {
+    let fixture = DebounceFixture()
+    fixture.debouncer.send("a")
+    await fixture.clock.advance(toMs: 100)
+    fixture.debouncer.send("b")
+    await fixture.clock.advance(toMs: 400)
+    await fixture.debouncer.waitUntilIdle()
+    await fixture.clock.advance(toMs: 1000)
+    fixture.debouncer.send("c")
+    await fixture.clock.advance(toMs: 1250)
+    fixture.debouncer.send("d")
+    await fixture.clock.advance(toMs: 1550)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "b", at: 400), Ran(value: "d", at: 1550)])
+  }
+
+  // MARK: 2. Leading edge
+
+  @Test func leadingAndTrailingRunOnceForABurstOfOne() async {
+    let fixture = DebounceFixture(options: DebounceOptions(leading: true))
+    fixture.debouncer.send("a")
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "a", at: 0)])
+    await fixture.clock.advance(ms: 1000)
+    #expect(fixture.debouncer.timersStarted == 0)
+    #expect(!fixture.debouncer.isPending)
+    #expect(fixture.runs.count == 1)
+  }
+
+  @Test func leadingAndTrailingRunFirstAndLastOfALongerBurst() async {
+    let fixture = DebounceFixture(options: DebounceOptions(leading: true))
+    fixture.debouncer.send("a")
+    await fixture.ran.waitForCount(1)
+    fixture.debouncer.send("b")
+    fixture.debouncer.send("c")
+    await fixture.clock.advance(ms: 300)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "a", at: 0), Ran(value: "c", at: 300)])
+  }
+
+  @Test func leadingOnlyRunsTheFirstValueAndAQuietIntervalEndsTheBurst() async {
+    let fixture = DebounceFixture(options: .leading)
+    fixture.debouncer.send("a")
+    await fixture.debouncer.waitUntilIdle()
+    await fixture.clock.advance(ms: 200)
+    fixture.debouncer.send("b")  // 200 after a: same burst
+    await fixture.clock.advance(ms: 250)
+    fixture.debouncer.send("c")  // 250 after b: same burst
+    #expect(!fixture.debouncer.isPending)
+    await fixture.clock.advance(ms: 300)
+    fixture.debouncer.send("d")  // exactly one interval of quiet: a new burst
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "a", at: 0), Ran(value: "d", at: 750)])
+    #expect(fixture.debouncer.timersStarted == 0)
+  }
+
+  // MARK: 3. maxWait
+
+  @Test func maxWaitBoundsHowLongContinuousSendsPostponeARun() async {
+    let fixture = DebounceFixture(options: DebounceOptions(maxWait: .milliseconds(1000)))
+    for step in 0...10 {
+      await fixture.clock.advance(toMs: step * 200)
+      // A value due now runs before the input of this instant (see the ManualClock rule).
+      if step == 5 || step == 10 { await fixture.debouncer.waitUntilIdle() }
+      fixture.debouncer.send("v\(step)")
+    }
+    await fixture.clock.advance(toMs: 2300)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(
+      fixture.runs == [
+        Ran(value: "v4", at: 1000), Ran(value: "v9", at: 2000), Ran(value: "v10", at: 2300),
+      ])
+  }
+
+  @Test func maxWaitShorterThanTheIntervalIsRaisedToIt() async {
+    let fixture = DebounceFixture(options: DebounceOptions(maxWait: .milliseconds(100)))
+    fixture.debouncer.send("a")
+    await fixture.clock.advance(ms: 100)
+    await fixture.settleAsleep()
+    #expect(fixture.runs.isEmpty)
+    await fixture.clock.advance(ms: 200)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "a", at: 300)])
+  }
+
+  @Test func maxWaitDoesNothingWithoutTrailing() async {
+    let fixture = DebounceFixture(
+      options: DebounceOptions(leading: true, trailing: false, maxWait: .milliseconds(500)))
+    for step in 0...10 {
+      await fixture.clock.advance(toMs: step * 200)
+      fixture.debouncer.send("v\(step)")
+      await fixture.debouncer.waitUntilIdle()
+    }
+    await fixture.clock.advance(toMs: 5000)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "v0", at: 0)])
+  }
+
+  // MARK: 4. cancel()
+
+  @Test func cancelDropsThePendingValue() async {
+    let fixture = DebounceFixture()
+    fixture.debouncer.send("a")
+    fixture.debouncer.cancel()
+    #expect(!fixture.debouncer.isPending)
+    await fixture.clock.advance(ms: 1000)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.clock.sleeperCount == 0)
+    #expect(fixture.runs.isEmpty)
+  }
+
+  @Test func cancelCancelsARunningAction() async {
+    let clock = ManualClock()
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let debouncer = Debouncer(for: .zero, clock: clock) { (value: String) in
+      events.record("start \(value)")
+      await withTaskCancellationHandler {
+        await gate.wait()
+      } onCancel: {
+        events.record("cancelled \(value)")
+      }
+    }
+    debouncer.send("a")
+    await events.waitForCount(1)
+    debouncer.cancel()
+    await events.waitForCount(2)
+    gate.open()
+    await debouncer.waitUntilIdle()
+    #expect(events.values == ["start a", "cancelled a"])
+  }
+
+  @Test func theNextSendAfterCancelOpensANewBurst() async {
+    let fixture = DebounceFixture(options: DebounceOptions(leading: true))
+    fixture.debouncer.send("a")
+    await fixture.debouncer.waitUntilIdle()
+    fixture.debouncer.send("b")
+    fixture.debouncer.cancel()
+    fixture.debouncer.send("c")  // no quiet period passed, yet a new leading edge
+    await fixture.debouncer.waitUntilIdle()
+    await fixture.clock.advance(ms: 1000)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs == [Ran(value: "a", at: 0), Ran(value: "c", at: 0)])
+  }
+
+  @Test func nothingSentBeforeCancelRunsAfterItEvenWhenAlreadyDue() async {
+    for _ in 0..<200 {
+      let fixture = DebounceFixture()
+      fixture.debouncer.send("a")
+      await fixture.clock.advance(ms: 300)  // due: the timer may already be dispatching it
+      fixture.debouncer.cancel()
+      let ranBeforeCancel = fixture.runs.count
+      await fixture.debouncer.waitUntilIdle()
+      #expect(fixture.runs.count == ranBeforeCancel)
+    }
+  }
+
+  // MARK: 5. flush()
+
+  @Test func flushRunsThePendingValueNowAndReturnsAfterIt() async {
+    let fixture = DebounceFixture()
+    fixture.debouncer.send("a")
+    await fixture.debouncer.flush()
+    #expect(fixture.runs == [Ran(value: "a", at: 0)])
+    #expect(!fixture.debouncer.isPending)
+    await fixture.clock.advance(ms: 1000)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.runs.count == 1)  // never a second time on the timer
+  }
+
+  @Test func flushWithNothingPendingRunsNothing() async {
+    let fixture = DebounceFixture()
+    await fixture.debouncer.flush()
+    fixture.debouncer.send("a")
+    await fixture.clock.advance(ms: 300)
+    await fixture.debouncer.waitUntilIdle()
+    await fixture.debouncer.flush()
+    #expect(fixture.runs == [Ran(value: "a", at: 300)])
+  }
+
+  @Test func flushCancelsARunningActionAndRunsAfterItReturns() async {
+    let clock = ManualClock()
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let running = LockedCounter()
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { (value: String) in
+      events.record("start \(value) concurrent=\(running.increment())")
+      if value == "a" {
+        // Ignores cancellation until the test opens the gate, to prove b waits for it.
+        await withTaskCancellationHandler {
+          await gate.wait()
+        } onCancel: {
+          events.record("a cancelled")
+        }
+      }
+      running.decrement()
+      events.record("end \(value)")
+    }
+    debouncer.send("a")
+    await clock.advance(ms: 300)
+    await events.waitForCount(1)
+    debouncer.send("b")
+    let flushed = Task { await debouncer.flush() }
+    await events.waitForCount(2)
+    gate.open()
+    await flushed.value
+    #expect(
+      events.values == [
+        "start a concurrent=1", "a cancelled", "end a", "start b concurrent=1", "end b",
+      ])
+  }
+
+  @Test func flushWaitsForALeadingValueThatHasNotStarted() async {
+    let fixture = DebounceFixture(options: .leading)
+    fixture.debouncer.send("a")
+    await fixture.debouncer.flush()
+    #expect(fixture.runs == [Ran(value: "a", at: 0)])
+  }
+
+  // MARK: 6. No stale start
+
+  /// The action is isolated to an actor whose queue the test steps by hand, so the test can
+  /// act while the run's start is enqueued on that actor and has not run yet: exactly the
+  /// moment a UI event lands between "the timer fired" and "the action starts".
+  @Test(.serialized, arguments: ["send", "cancel"])
+  func noActionForAnEarlierValueStartsAfterSendOrCancelReturns(call: String) async {
+    let clock = ManualClock()
+    let ran = ValueRecorder<String>()
+    let debouncer = Debouncer(for: .milliseconds(10), clock: clock) {
+      @SteppedActor (value: String) in
+      ran.record(value)
+    }
+    for round in 0..<50 {
+      debouncer.send("a\(round)")
+      await clock.advance(ms: 10)
+      await SteppedActor.executor.waitForJobs(1)  // a's start waits on the actor
+      if call == "send" { debouncer.send("b\(round)") } else { debouncer.cancel() }
+      SteppedActor.executor.drain()
+      if call == "cancel" { await debouncer.waitUntilIdle() }
+      await clock.advance(ms: 10)
+      if call == "send" {
+        await SteppedActor.executor.waitForJobs(1)
+        SteppedActor.executor.drain()
+      }
+      await debouncer.waitUntilIdle()
+    }
+    let expected = call == "send" ? (0..<50).map { "b\($0)" } : []
+    #expect(ran.values == expected)
+  }
+
+  // MARK: 7. No overlap
+
+  @Test func aNewDueValueCancelsTheRunningActionAndStartsAfterItReturns() async {
+    let clock = ManualClock()
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let running = LockedCounter()
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { (value: String) in
+      events.record("start \(value) concurrent=\(running.increment())")
+      if value == "a" {
+        await withTaskCancellationHandler {
+          await gate.wait()
+        } onCancel: {
+          events.record("a cancelled")
+        }
+      }
+      running.decrement()
+    }
+    debouncer.send("a")
+    await clock.advance(ms: 300)
+    await events.waitForCount(1)
+    debouncer.send("b")
+    await clock.advance(ms: 300)
+    await events.waitForCount(2)  // b became due and cancelled a, which still runs
+    #expect(debouncer.isPending)
+    gate.open()
+    await debouncer.waitUntilIdle()
+    #expect(events.values == ["start a concurrent=1", "a cancelled", "start b concurrent=1"])
+  }
+
+  // MARK: 8. isPending and waitUntilIdle
+
+  @Test func aDueValueCountsAsPendingUntilItStarts() async {
+    let clock = ManualClock()
+    let gate = AsyncGate()
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { @MainActor (_: Int) in }
+    #expect(!debouncer.isPending)
+    await debouncer.waitUntilIdle()
+    // Hold the main actor so the due run cannot claim its value.
+    let held = Task { @MainActor in await gate.wait() }
+    debouncer.send(1)
+    await clock.advance(ms: 300)
+    #expect(debouncer.isPending)
+    gate.open()
+    await held.value
+    await debouncer.waitUntilIdle()
+    #expect(!debouncer.isPending)
+  }
+
+  // MARK: 9. Lifetime
+
+  @Test func releasingTheDebouncerCancelsPendingWorkAndReleasesTheAction() async {
+    let clock = ManualClock()
+    let ran = ValueRecorder<Int>()
+    let lifetime = LifetimeTracker()
+    var debouncer: Debouncer<Int, ManualClock>? = Debouncer(
+      for: .milliseconds(300), clock: clock
+    ) { [token = lifetime.makeToken()] value in
+      _ = token
+      ran.record(value)
+    }
+    debouncer?.send(1)
+    await clock.waitForSleepers(count: 1)
+    debouncer = nil
+    #expect(lifetime.liveCount == 0)
+    await clock.advance(ms: 1000)
+    #expect(clock.sleeperCount == 0)
+    #expect(ran.values.isEmpty)
+  }
+
+  @Test func releasingTheDebouncerCancelsARunningAction() async {
+    let clock = ManualClock()
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    var debouncer: Debouncer<Int, ManualClock>? = Debouncer(for: .zero, clock: clock) { _ in
+      events.record("start")
+      await withTaskCancellationHandler {
+        await gate.wait()
+      } onCancel: {
+        events.record("cancelled")
+      }
+    }
+    debouncer?.send(1)
+    await events.waitForCount(1)
+    debouncer = nil
+    await events.waitForCount(2)
+    gate.open()
+    #expect(events.values == ["start", "cancelled"])
+  }
+
+  // MARK: 10. Cost
+
+  @Test func aBurstOfTenThousandSendsUsesOneTimerTask() async {
+    let fixture = DebounceFixture()
+    for index in 0..<10_000 { fixture.debouncer.send("v\(index)") }
+    await fixture.clock.advance(ms: 300)
+    await fixture.debouncer.waitUntilIdle()
+    #expect(fixture.debouncer.timersStarted == 1)
+    #expect(fixture.runs == [Ran(value: "v9999", at: 300)])
+  }
+
+  // MARK: 11. Zero and negative intervals
+
+  @Test @MainActor func aZeroIntervalRunsOnALaterTurnNeverInsideSend() async {
+    let clock = ManualClock()
+    let insideSend = MainBox(false)
+    let sawInsideSend = MainBox<[Bool]>([])
+    let debouncer = Debouncer(for: .zero, clock: clock) { @MainActor (_: Int) in
+      sawInsideSend.value.append(insideSend.value)
+    }
+    insideSend.value = true
+    debouncer.send(1)
+    insideSend.value = false
+    #expect(sawInsideSend.value.isEmpty)
+    await debouncer.waitUntilIdle()
+    #expect(sawInsideSend.value == [false])
+    #expect(clock.now.offset == .zero)
+  }
+
+  @Test func negativeIntervalOrMaxWaitIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Debouncer(for: .milliseconds(-1), clock: ManualClock()) { (_: Int) in }
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = DebounceOptions(maxWait: .seconds(-1))
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = DebounceOptions(leading: false, trailing: false)
+    }
+  }
+
+  @Test func continuousClockConvenienceRunsOnRealTime() async {
+    let ran = ValueRecorder<Int>()
+    let debouncer = Debouncer(for: .zero) { (value: Int) in ran.record(value) }
+    debouncer.send(7)
+    await debouncer.waitUntilIdle()
+    #expect(ran.values == [7])
+  }
+}
