@@ -13,7 +13,7 @@
 /// actor coalesce into one element: the closure runs when the iterator resumes, not once per
 /// write. Equal consecutive values are not filtered out.
 ///
-/// Build the sequence with ``init(untilNil:)`` to end it when the closure returns `nil`, for
+/// Build the sequence with ``untilNil(_:)`` to end it when the closure returns `nil`, for
 /// example when a weakly held model is gone. Either kind also ends when every object the
 /// closure read has been released (nothing could change any more), and when the iterating task
 /// is cancelled: `next()` then returns `nil`.
@@ -42,9 +42,16 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence {
   /// Creates a sequence that ends the first time `value()` returns `nil`.
   ///
   /// ```swift
-  /// let values = TrackedValues(untilNil: { [weak store] in store?.borrowedCount })
+  /// let values = TrackedValues.untilNil { [weak store] in store?.borrowedCount }
   /// ```
-  public init(untilNil value: @escaping () -> Element?) {
+  ///
+  /// A static function rather than an initialiser, so that a trailing closure never leaves
+  /// the compiler choosing between the two kinds.
+  public static func untilNil(_ value: @escaping () -> Element?) -> TrackedValues {
+    TrackedValues(optional: value)
+  }
+
+  private init(optional value: @escaping () -> Element?) {
     self.value = value
   }
 
