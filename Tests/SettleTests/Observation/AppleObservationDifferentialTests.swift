@@ -70,10 +70,11 @@ func runScript<Library: TwinLibrary>(
     (
       "read set",
       { library, log in
-        type(of: library).track({
-          _ = library.count
-          _ = library.title
-        }, onChange: { log.record("changed, count still \(library.count)") })
+        type(of: library).track(
+          {
+            _ = library.count
+            _ = library.title
+          }, onChange: { log.record("changed, count still \(library.count)") })
         library.books = ["Emma"]
         log.record("wrote books")
         library.count = 1
@@ -123,10 +124,11 @@ func runScript<Library: TwinLibrary>(
     (
       "nesting",
       { library, log in
-        type(of: library).track({
-          _ = library.count
-          type(of: library).track({ _ = library.title }, onChange: { log.record("inner") })
-        }, onChange: { log.record("outer") })
+        type(of: library).track(
+          {
+            _ = library.count
+            type(of: library).track({ _ = library.title }, onChange: { log.record("inner") })
+          }, onChange: { log.record("outer") })
         library.count = 1
         log.record("wrote count")
         library.title = "Annex"
@@ -157,18 +159,20 @@ func runScript<Library: TwinLibrary>(
   /// Point 3: a write inside the callback to another read property.
   static func reentrantWrite<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
     let written = LockedState(false)
-    Library.track({
-      _ = library.count
-      _ = library.title
-    }, onChange: {
-      log.record("changed")
-      // Written once only: Apple's scope calls back on every write, so an unguarded write
-      // here recurses until the stack overflows.
-      if !written.withLock({ $0 }) {
-        written.withLock { $0 = true }
-        library.title = "written by the callback"
-      }
-    })
+    Library.track(
+      {
+        _ = library.count
+        _ = library.title
+      },
+      onChange: {
+        log.record("changed")
+        // Written once only: Apple's scope calls back on every write, so an unguarded write
+        // here recurses until the stack overflows.
+        if !written.withLock({ $0 }) {
+          written.withLock { $0 = true }
+          library.title = "written by the callback"
+        }
+      })
     library.count = 1
   }
 
@@ -191,10 +195,11 @@ func runScript<Library: TwinLibrary>(
 
   /// Point 6: a write inside `apply`, after the read.
   static func writeDuringApply<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
-    Library.track({
-      _ = library.count
-      library.count = 5
-    }, onChange: { log.record("changed") })
+    Library.track(
+      {
+        _ = library.count
+        library.count = 5
+      }, onChange: { log.record("changed") })
     log.record("installed")
     library.count = 6
     log.record("wrote again")

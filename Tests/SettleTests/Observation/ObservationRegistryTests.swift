@@ -6,7 +6,11 @@ import Testing
   @Test func handWrittenPropertiesAreTracked() {
     let counter = Counter()
     let log = CallLog()
-    withTracking { _ = counter.value } didChange: { log.record("now \(counter.value)") }
+    withTracking {
+      _ = counter.value
+    } didChange: {
+      log.record("now \(counter.value)")
+    }
     counter.other = 1
     counter.value = 3
     #expect(log.all == ["now 3"])
@@ -16,7 +20,11 @@ import Testing
     struct Failure: Error {}
     let counter = Counter()
     let log = CallLog()
-    withTracking { _ = counter.value } didChange: { log.record("changed") }
+    withTracking {
+      _ = counter.value
+    } didChange: {
+      log.record("changed")
+    }
     #expect(throws: Failure.self) {
       try counter.observationRegistry.withMutation(of: counter, keyPath: \.value) {
         throw Failure()
@@ -32,7 +40,8 @@ import Testing
       try withTracking {
         _ = store.borrowedCount
         throw Failure()
-      } onChange: {}
+      } onChange: {
+      }
     }
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
@@ -40,10 +49,16 @@ import Testing
   @Test func objectLevelScopesFireForAnyTrackedProperty() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking(options: .objectLevel) { _ = store.borrowedCount } onChange: {
+    withTracking(options: .objectLevel) {
+      _ = store.borrowedCount
+    } onChange: {
       log.record("object")
     }
-    withTracking { _ = store.borrowedCount } onChange: { log.record("property") }
+    withTracking {
+      _ = store.borrowedCount
+    } onChange: {
+      log.record("property")
+    }
     store.title = "Annex"
     #expect(log.all == ["object"])
     store.borrowedCount = 1
@@ -53,7 +68,9 @@ import Testing
   @Test func objectLevelAfterStoreScopesSeeTheNewValue() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking(options: [.objectLevel, .afterStore]) { _ = store.borrowedCount } onChange: {
+    withTracking(options: [.objectLevel, .afterStore]) {
+      _ = store.borrowedCount
+    } onChange: {
       log.record(store.title)
     }
     store.title = "Annex"
@@ -75,7 +92,9 @@ import Testing
   @Test func objectLevelScopesDoNotWatchOtherObjects() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking(options: .objectLevel) { _ = store.borrowedCount } onChange: {
+    withTracking(options: .objectLevel) {
+      _ = store.borrowedCount
+    } onChange: {
       log.record("object")
     }
     store.shelf.label = "B"
@@ -87,8 +106,14 @@ import Testing
     // then report it, or the new scope would show a stale value until the next write.
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } onChange: {
-      let old = withTracking { store.borrowedCount } onChange: { log.record("re-armed fired") }
+    withTracking {
+      _ = store.borrowedCount
+    } onChange: {
+      let old = withTracking {
+        store.borrowedCount
+      } onChange: {
+        log.record("re-armed fired")
+      }
       log.record("re-armed with \(old)")
     }
     store.borrowedCount = 1

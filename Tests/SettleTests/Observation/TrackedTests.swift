@@ -22,7 +22,11 @@ import Testing
   @Test func assigningTheSameClassReferenceNotifiesNobody() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.keeper } onChange: { log.record("changed") }
+    withTracking {
+      _ = store.keeper
+    } onChange: {
+      log.record("changed")
+    }
     store.keeper = store.keeper
     #expect(log.count == 0)
     store.keeper = Keeper()
@@ -32,7 +36,11 @@ import Testing
   @Test func inPlaceMutationAlwaysNotifies() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } onChange: { log.record("changed") }
+    withTracking {
+      _ = store.borrowedCount
+    } onChange: {
+      log.record("changed")
+    }
     store.borrowedCount += 0
     #expect(log.count == 1)
   }
@@ -50,8 +58,16 @@ import Testing
   @Test func appendNotifiesBeforeAndAfterTheStore() {
     let store = LibraryStore()
     let seen = LockedState<[Int]>([])
-    withTracking { _ = store.books } onChange: { seen.withLock { $0.append(store.books.count) } }
-    withTracking { _ = store.books } didChange: { seen.withLock { $0.append(store.books.count) } }
+    withTracking {
+      _ = store.books
+    } onChange: {
+      seen.withLock { $0.append(store.books.count) }
+    }
+    withTracking {
+      _ = store.books
+    } didChange: {
+      seen.withLock { $0.append(store.books.count) }
+    }
     store.books.append("Emma")
     #expect(seen.withLock { $0 } == [0, 1])
   }

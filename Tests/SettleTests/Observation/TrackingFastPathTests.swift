@@ -29,7 +29,10 @@ import Testing
     let finished = DispatchSemaphore(value: 0)
     let readUnderLock = store.observationRegistry.withLockHeldForTesting {
       Thread {
-        withTracking { _ = store.borrowedCount } onChange: {}
+        withTracking {
+          _ = store.borrowedCount
+        } onChange: {
+        }
         finished.signal()
       }.start()
       return finished.wait(timeout: .now() + 0.05) == .success

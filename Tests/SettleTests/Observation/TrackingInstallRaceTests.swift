@@ -72,7 +72,11 @@ import Testing
       let sawOld = LockedState(false)
       threads.race(
         {
-          let value = withTracking { counter.value } onChange: { calls.withLock { $0 += 1 } }
+          let value = withTracking {
+            counter.value
+          } onChange: {
+            calls.withLock { $0 += 1 }
+          }
           sawOld.withLock { $0 = value == 0 }
         },
         { counter.value = 1 })

@@ -8,7 +8,11 @@ import Testing
     var store: LibraryStore? = LibraryStore()
     do {
       let token = released.token()
-      withTracking { _ = store?.borrowedCount } onChange: { token.touch() }
+      withTracking {
+        _ = store?.borrowedCount
+      } onChange: {
+        token.touch()
+      }
     }
     #expect(released.count == 0)
     store = nil
@@ -72,7 +76,11 @@ import Testing
     let released = DeinitCounter()
     do {
       let token = released.token()
-      withTracking { _ = 1 + 1 } onChange: { token.touch() }
+      withTracking {
+        _ = 1 + 1
+      } onChange: {
+        token.touch()
+      }
     }
     #expect(released.count == 1)
   }
@@ -82,7 +90,11 @@ import Testing
     var store: LibraryStore? = LibraryStore()
     for _ in 0..<100 {
       let token = released.token()
-      withTracking { _ = store?.borrowedCount } didChange: { token.touch() }
+      withTracking {
+        _ = store?.borrowedCount
+      } didChange: {
+        token.touch()
+      }
     }
     store = nil
     #expect(released.count == 100)
@@ -93,7 +105,10 @@ import Testing
     do {
       let store = LibraryStore()
       weakStore = store
-      withTracking { _ = store.borrowedCount } onChange: {}
+      withTracking {
+        _ = store.borrowedCount
+      } onChange: {
+      }
     }
     #expect(weakStore == nil)
   }

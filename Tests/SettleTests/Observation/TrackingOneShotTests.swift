@@ -8,7 +8,9 @@ import Testing
     let store = LibraryStore()
     let log = CallLog()
     let writer = DispatchQueue(label: "writer")
-    withTracking { _ = store.borrowedCount } onChange: {
+    withTracking {
+      _ = store.borrowedCount
+    } onChange: {
       dispatchPrecondition(condition: .onQueue(writer))
       log.record("saw \(store.borrowedCount)")
     }
@@ -23,7 +25,9 @@ import Testing
   @Test func didChangeRunsOnceAfterTheStore() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } didChange: {
+    withTracking {
+      _ = store.borrowedCount
+    } didChange: {
       log.record("saw \(store.borrowedCount)")
     }
     store.borrowedCount = 1

@@ -42,7 +42,11 @@ import Testing
   @Test func recordsReadsThroughComputedProperties() {
     let store = LibraryStore()
     let log = CallLog()
-    let summary = withTracking { store.summary } onChange: { log.record("changed") }
+    let summary = withTracking {
+      store.summary
+    } onChange: {
+      log.record("changed")
+    }
     #expect(summary == "Library: 0")
     store.title = "Annex"
     #expect(log.count == 1)
@@ -52,7 +56,11 @@ import Testing
     let store = LibraryStore()
     let shelf = store.shelf
     let log = CallLog()
-    withTracking { _ = store.shelf.label } onChange: { log.record("changed") }
+    withTracking {
+      _ = store.shelf.label
+    } onChange: {
+      log.record("changed")
+    }
     #expect(shelf.observationRegistry.armedScopeCount == 1)
     shelf.label = "B"
     #expect(log.count == 1)
@@ -72,7 +80,11 @@ import Testing
   @Test func writesToUnreadPropertiesCallNothing() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } onChange: { log.record("changed") }
+    withTracking {
+      _ = store.borrowedCount
+    } onChange: {
+      log.record("changed")
+    }
     store.title = "Annex"
     store.books.append("Emma")
     store.shelf.label = "B"
@@ -106,7 +118,11 @@ import Testing
     let log = CallLog()
     withTracking {
       _ = store.borrowedCount
-      withTracking { _ = store.title } onChange: { log.record("inner") }
+      withTracking {
+        _ = store.title
+      } onChange: {
+        log.record("inner")
+      }
     } onChange: {
       log.record("outer")
     }
@@ -122,7 +138,11 @@ import Testing
     let log = CallLog()
     withTracking {
       _ = store.borrowedCount
-      withTracking { _ = store.title } onChange: { log.record("inner") }
+      withTracking {
+        _ = store.title
+      } onChange: {
+        log.record("inner")
+      }
     } onChange: {
       log.record("outer")
     }

@@ -6,13 +6,19 @@ import Testing
   @Test func callbackReadsDoNotLeakIntoTheScopeThatTriggeredThem() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } onChange: {
+    withTracking {
+      _ = store.borrowedCount
+    } onChange: {
       _ = store.title  // a read inside a callback
       log.record("inner")
     }
     // The write inside this outer apply fires the inner callback synchronously, while the
     // outer scope is recording on this thread.
-    withTracking { store.borrowedCount = 1 } onChange: { log.record("outer") }
+    withTracking {
+      store.borrowedCount = 1
+    } onChange: {
+      log.record("outer")
+    }
     store.title = "Annex"
     #expect(log.all == ["inner"])
   }
@@ -20,11 +26,17 @@ import Testing
   @Test func didChangeReadsDoNotLeakEither() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } didChange: {
+    withTracking {
+      _ = store.borrowedCount
+    } didChange: {
       _ = store.title
       log.record("inner")
     }
-    withTracking { store.borrowedCount = 1 } onChange: { log.record("outer") }
+    withTracking {
+      store.borrowedCount = 1
+    } onChange: {
+      log.record("outer")
+    }
     store.title = "Annex"
     #expect(log.all == ["inner"])
   }
@@ -32,10 +44,20 @@ import Testing
   @Test func aScopeOpenedInsideACallbackStillRecordsItsOwnReads() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } didChange: {
-      withTracking { _ = store.title } onChange: { log.record("re-armed") }
+    withTracking {
+      _ = store.borrowedCount
+    } didChange: {
+      withTracking {
+        _ = store.title
+      } onChange: {
+        log.record("re-armed")
+      }
     }
-    withTracking { store.borrowedCount = 1 } onChange: { log.record("outer") }
+    withTracking {
+      store.borrowedCount = 1
+    } onChange: {
+      log.record("outer")
+    }
     store.title = "Annex"
     #expect(log.all == ["re-armed"])
   }
@@ -43,7 +65,11 @@ import Testing
   @Test func theThreadGoesBackToRecordingAfterTheCallback() {
     let store = LibraryStore()
     let log = CallLog()
-    withTracking { _ = store.borrowedCount } onChange: { _ = store.title }
+    withTracking {
+      _ = store.borrowedCount
+    } onChange: {
+      _ = store.title
+    }
     withTracking {
       store.borrowedCount = 1
       _ = store.isOpen  // read after the callback returned: recorded

@@ -38,9 +38,15 @@ import Testing
     // the registry's lock were held while it ran.
     let counter = Counter()
     let log = CallLog()
-    withTracking { _ = counter.value } onChange: {
+    withTracking {
+      _ = counter.value
+    } onChange: {
       counter.other = 1
-      withTracking { _ = counter.other } onChange: { log.record("nested") }
+      withTracking {
+        _ = counter.other
+      } onChange: {
+        log.record("nested")
+      }
       counter.other = 2
       log.record("outer")
     }
