@@ -1,0 +1,129 @@
+/// Records which tracked properties of one object are read, and notifies the scopes that read a
+/// property when it is written.
+///
+/// Each trackable object owns one registry (see ``TrackedObject``). ``Tracked`` calls it for
+/// you; to make storage trackable by hand (a computed property, a value in a `let` box), call
+/// ``access(_:keyPath:)`` before reading and wrap each write in
+/// ``withMutation(of:keyPath:_:)``:
+///
+/// ```swift
+/// final class Thermometer: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   private let box = LockedBox(20.0)
+///
+///   var celsius: Double {
+///     get {
+///       observationRegistry.access(self, keyPath: \.celsius)
+///       return box.value
+///     }
+///     set {
+///       observationRegistry.withMutation(of: self, keyPath: \.celsius) { box.value = newValue }
+///     }
+///   }
+/// }
+/// ```
+///
+/// Timing: scopes armed with ``withTracking(options:_:onChange:)`` are called from
+/// ``willSet(_:keyPath:)``, synchronously on the writing thread, before the store; after-store
+/// scopes are called from ``didSet(_:keyPath:)``. Each scope is called at most once, and its
+/// registrations in every registry are removed before its callback runs.
+///
+/// Thread safety: every method may be called from any thread. The bookkeeping is guarded by a
+/// lock that is never held while a callback runs, so callbacks may read and write tracked
+/// properties, including the one being written.
+///
+/// - Complexity: a read outside any scope costs one thread-local lookup, with no lock and no
+///   allocation. A write costs one lock plus O(scopes that read the written property), however
+///   many scopes watch other properties.
+public final class ObservationRegistry: Sendable {
+  private let state = LockedState(RegistryState())
+
+  /// Creates a registry with no reads recorded and no scope armed.
+  public init() {}
+
+  /// Records a read of `keyPath` into the current thread's tracking scope, if any.
+  ///
+  /// Reads made outside any scope, or inside a tracking callback, are recorded nowhere.
+  ///
+  /// - Complexity: O(1): outside a scope, one thread-local lookup; inside one, a hash lookup,
+  ///   and the lock on the first read of a property in that scope.
+  @inline(__always)
+  public func access<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>
+  ) {
+    guard let recorder = TrackingContext.recorder else { return }
+    recorder.record(self, keyPath: keyPath)
+  }
+
+  /// Announces that `keyPath` is about to change: calls, on this thread and before returning,
+  /// every before-store scope that read it (or, for object-level scopes, read this object).
+  ///
+  /// Pair each call with ``didSet(_:keyPath:)`` once the value is stored, or use
+  /// ``withMutation(of:keyPath:_:)``, which does both.
+  ///
+  /// - Complexity: O(scopes called).
+  public func willSet<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>
+  ) {
+    let fired = state.withLock { $0.willSet(keyPath) }
+    for scope in fired { scope.fire() }
+  }
+
+  /// Announces that `keyPath` has changed: calls, on this thread and before returning, every
+  /// after-store scope that read it, so their callbacks see the new value.
+  ///
+  /// - Complexity: O(scopes called).
+  public func didSet<Subject: AnyObject, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>
+  ) {
+    let fired = state.withLock { $0.didSet(keyPath) }
+    for scope in fired { scope.fire() }
+  }
+
+  /// Runs `mutation` between ``willSet(_:keyPath:)`` and ``didSet(_:keyPath:)``.
+  ///
+  /// `didSet` runs even when `mutation` throws, because the value may already have changed.
+  ///
+  /// - Complexity: O(scopes called), plus the cost of `mutation`.
+  public func withMutation<Subject: AnyObject, Member, T>(
+    of subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ mutation: () throws -> T
+  ) rethrows -> T {
+    willSet(subject, keyPath: keyPath)
+    defer { didSet(subject, keyPath: keyPath) }
+    return try mutation()
+  }
+
+  /// The number of scopes currently armed on this registry; tests use it to prove that fired
+  /// scopes leave nothing behind.
+  package var armedScopeCount: Int { state.withLock { $0.armedScopeCount } }
+
+  package func versionsForRead(of keyPath: AnyKeyPath) -> (object: UInt64, property: UInt64) {
+    state.withLock { $0.versionsForRead(of: keyPath) }
+  }
+
+  package func register(
+    _ scope: TrackingScope,
+    keyPaths: [AnyKeyPath: UInt64],
+    objectVersion: UInt64
+  ) -> Bool {
+    state.withLock { $0.register(scope, keyPaths: keyPaths, objectVersion: objectVersion) }
+  }
+
+  package func unregister(_ scope: TrackingScope, keyPaths: [AnyKeyPath], objectLevel: Bool) {
+    let removed = state.withLock {
+      $0.unregister(ObjectIdentifier(scope), keyPaths: keyPaths, objectLevel: objectLevel)
+    }
+    // Released here, outside the lock, in case this was the last reference.
+    withExtendedLifetime(removed) {}
+  }
+
+  /// Holds the registry's lock while `body` runs; tests use it to prove a path takes no lock.
+  package func withLockHeldForTesting<T>(_ body: () -> T) -> T {
+    state.withLock { _ in body() }
+  }
+}

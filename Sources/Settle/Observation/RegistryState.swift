@@ -1,0 +1,152 @@
+/// The bookkeeping of one ``ObservationRegistry``: versions and armed scopes per property.
+///
+/// A pure state machine guarded by the registry's lock. Every event returns the scopes to fire;
+/// the registry fires them after releasing the lock, so no callback ever runs under it.
+package struct RegistryState {
+  /// One property's (or, for ``object``, the whole object's) change history and watchers.
+  package struct Slot {
+    /// Bumped by both `willSet` and `didSet`, so a read taken while a write is in flight never
+    /// matches the version after it.
+    package var version: UInt64 = 0
+    /// Writes between `willSet` and `didSet`; their `didSet` will still report.
+    package var writesInProgress = 0
+    package var beforeStore: [ObjectIdentifier: TrackingScope] = [:]
+    package var afterStore: [ObjectIdentifier: TrackingScope] = [:]
+
+    /// Whether a reader that saw `recorded` has missed a change nobody will report any more.
+    func hasUnreportedChange(since recorded: UInt64, afterStore: Bool) -> Bool {
+      guard version != recorded else { return false }
+      // An after-store scope registered now is fired by the pending didSet, after the store.
+      return !(afterStore && writesInProgress > 0)
+    }
+
+    mutating func insert(_ scope: TrackingScope) {
+      if scope.afterStore {
+        afterStore[ObjectIdentifier(scope)] = scope
+      } else {
+        beforeStore[ObjectIdentifier(scope)] = scope
+      }
+    }
+
+    mutating func remove(_ id: ObjectIdentifier) -> TrackingScope? {
+      beforeStore.removeValue(forKey: id) ?? afterStore.removeValue(forKey: id)
+    }
+
+    mutating func willSet(into fired: inout [TrackingScope]) {
+      version &+= 1
+      writesInProgress += 1
+      guard !beforeStore.isEmpty else { return }
+      fired.append(contentsOf: beforeStore.values)
+      beforeStore = [:]
+    }
+
+    mutating func didSet(into fired: inout [TrackingScope]) {
+      version &+= 1
+      writesInProgress = max(0, writesInProgress - 1)
+      // Before-store scopes still here were armed after this write's willSet (for example by
+      // a callback re-arming itself), so they may hold the old value: report them now.
+      if !beforeStore.isEmpty {
+        fired.append(contentsOf: beforeStore.values)
+        beforeStore = [:]
+      }
+      if !afterStore.isEmpty {
+        fired.append(contentsOf: afterStore.values)
+        afterStore = [:]
+      }
+    }
+  }
+
+  package var properties: [AnyKeyPath: Slot] = [:]
+  package var object = Slot()
+
+  package init() {}
+
+  /// The versions a read sees; creates the property's slot so a later write bumps it.
+  package mutating func versionsForRead(of keyPath: AnyKeyPath) -> (
+    object: UInt64, property: UInt64
+  ) {
+    if let index = properties.index(forKey: keyPath) {
+      return (object.version, properties.values[index].version)
+    }
+    properties[keyPath] = Slot()
+    return (object.version, 0)
+  }
+
+  /// Arms `scope` for the properties it read, or returns `false` without arming it when one of
+  /// them changed since it was read: the caller then fires the scope itself.
+  ///
+  /// - Complexity: O(`keyPaths.count`).
+  package mutating func register(
+    _ scope: TrackingScope,
+    keyPaths: [AnyKeyPath: UInt64],
+    objectVersion: UInt64
+  ) -> Bool {
+    if scope.objectLevel {
+      if object.hasUnreportedChange(since: objectVersion, afterStore: scope.afterStore) {
+        return false
+      }
+      object.insert(scope)
+      return true
+    }
+    for (keyPath, recorded) in keyPaths {
+      let slot = properties[keyPath, default: Slot()]
+      if slot.hasUnreportedChange(since: recorded, afterStore: scope.afterStore) { return false }
+    }
+    for keyPath in keyPaths.keys {
+      properties[keyPath, default: Slot()].insert(scope)
+    }
+    return true
+  }
+
+  /// Disarms a scope; returns what was removed so that it is released outside the lock.
+  ///
+  /// - Complexity: O(`keyPaths.count`).
+  package mutating func unregister(
+    _ id: ObjectIdentifier,
+    keyPaths: [AnyKeyPath],
+    objectLevel: Bool
+  ) -> [TrackingScope] {
+    var removed: [TrackingScope] = []
+    if objectLevel, let scope = object.remove(id) { removed.append(scope) }
+    for keyPath in keyPaths {
+      guard let index = properties.index(forKey: keyPath) else { continue }
+      if let scope = properties.values[index].remove(id) { removed.append(scope) }
+    }
+    return removed
+  }
+
+  /// A write to `keyPath` is about to store: returns the before-store scopes to fire.
+  ///
+  /// - Complexity: O(scopes fired), independent of scopes armed on other properties.
+  package mutating func willSet(_ keyPath: AnyKeyPath) -> [TrackingScope] {
+    var fired: [TrackingScope] = []
+    object.willSet(into: &fired)
+    // No slot means no scope ever read this property, so no version needs bumping.
+    if let index = properties.index(forKey: keyPath) {
+      properties.values[index].willSet(into: &fired)
+    }
+    return fired
+  }
+
+  /// A write to `keyPath` has stored: returns the after-store scopes (and late arrivals) to fire.
+  ///
+  /// - Complexity: O(scopes fired), independent of scopes armed on other properties.
+  package mutating func didSet(_ keyPath: AnyKeyPath) -> [TrackingScope] {
+    var fired: [TrackingScope] = []
+    object.didSet(into: &fired)
+    if let index = properties.index(forKey: keyPath) {
+      properties.values[index].didSet(into: &fired)
+    }
+    return fired
+  }
+
+  /// Scopes armed on this registry, for tests that check nothing is left behind.
+  package var armedScopeCount: Int {
+    var ids = Set(object.beforeStore.keys).union(object.afterStore.keys)
+    for slot in properties.values {
+      ids.formUnion(slot.beforeStore.keys)
+      ids.formUnion(slot.afterStore.keys)
+    }
+    return ids.count
+  }
+}

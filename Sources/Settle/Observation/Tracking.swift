@@ -1,0 +1,67 @@
+/// Runs `apply`, recording every tracked property it reads, and calls `onChange` once, before the
+/// first later write to any of them is stored.
+///
+/// ```swift
+/// let total = withTracking {
+///   store.borrowedCount            // read: recorded
+/// } onChange: {
+///   print("borrowedCount will change")
+/// }
+/// ```
+///
+/// What is recorded: reads of ``Tracked`` properties (and of properties made trackable by hand
+/// with ``ObservationRegistry``) on any object, through computed properties and nested objects.
+/// A nested `withTracking` records its reads into the enclosing scope too. Reads made inside any
+/// tracking callback are recorded into no scope.
+///
+/// When `onChange` runs: exactly once, synchronously on the thread that writes, from its
+/// `willSet`, before the new value is stored; by then every registration of this scope, in
+/// every object, is gone, so writes made by the callback (or racing on other threads) call
+/// nothing. Writes of an equal value do not count. If a recorded property is written after
+/// its read but before this function returns (inside `apply`, or on another thread), `onChange`
+/// runs right after installation, on this thread, before `withTracking` returns. If every
+/// object read is released first, `onChange` never runs and is released with them. If `apply`
+/// throws, nothing is armed and the error is rethrown.
+///
+/// - Parameters:
+///   - options: ``TrackingOptions/afterStore`` to be called after the store instead,
+///     ``TrackingOptions/objectLevel`` to be called for a change to any tracked property of the
+///     objects read. Defaults to property-level, before the store.
+///   - apply: The reads to track; it runs once, synchronously.
+///   - onChange: Called at most once, on the writing thread, with no Settle lock held.
+/// - Returns: What `apply` returns.
+/// - Complexity: O(properties read) on top of `apply`; a scope costs one small object and one
+///   dictionary entry per property read.
+public func withTracking<T>(
+  options: TrackingOptions = [],
+  _ apply: () throws -> T,
+  onChange: @escaping @Sendable () -> Void
+) rethrows -> T {
+  let recorder = AccessRecorder()
+  let result = try TrackingContext.recording(into: recorder, apply)
+  TrackingScope(options: options, callback: onChange).install(recorder)
+  return result
+}
+
+/// Runs `apply`, recording every tracked property it reads, and calls `didChange` once, after the
+/// first later write to any of them is stored, so the callback sees the new value.
+///
+/// ```swift
+/// withTracking {
+///   preview.render(store.books)
+/// } didChange: {
+///   print("now \(store.books.count) books")   // the new value
+/// }
+/// ```
+///
+/// The same as ``withTracking(options:_:onChange:)`` with ``TrackingOptions/afterStore``:
+/// `didChange` runs exactly once, synchronously on the writing thread, from its `didSet`.
+///
+/// - Returns: What `apply` returns.
+/// - Complexity: O(properties read) on top of `apply`.
+public func withTracking<T>(
+  _ apply: () throws -> T,
+  didChange: @escaping @Sendable () -> Void
+) rethrows -> T {
+  try withTracking(options: .afterStore, apply, onChange: didChange)
+}

@@ -1,0 +1,79 @@
+/// One armed ``withTracking`` scope, registered with every registry it read from.
+///
+/// Registries hold scopes strongly and scopes hold registries weakly, so releasing an observed
+/// object releases its registrations, and a scope (with its callback) is freed once it fired or
+/// all the objects it watched are gone.
+package final class TrackingScope: Sendable {
+  package let afterStore: Bool
+  package let objectLevel: Bool
+  private let state: LockedState<TrackingScopeState>
+  /// Called when the scope is freed without having fired or been cancelled: nothing it read can
+  /// report a change any more.
+  private let onDiscard: (@Sendable () -> Void)?
+
+  package init(
+    options: TrackingOptions,
+    callback: @escaping @Sendable () -> Void,
+    onDiscard: (@Sendable () -> Void)? = nil
+  ) {
+    afterStore = options.contains(.afterStore)
+    objectLevel = options.contains(.objectLevel)
+    state = LockedState(TrackingScopeState(callback: callback))
+    self.onDiscard = onDiscard
+  }
+
+  deinit {
+    if let onDiscard, state.withLock({ $0.cancel() }) != nil {
+      onDiscard()
+    }
+  }
+
+  /// Whether the scope has neither fired nor been cancelled.
+  package var isArmed: Bool { state.withLock { $0.isArmed } }
+
+  /// Registers the scope with every registry `recorder` read from. If a read property changed
+  /// before its registration, fires right away on this thread.
+  ///
+  /// - Complexity: O(properties read).
+  package func install(_ recorder: AccessRecorder) {
+    for access in recorder.accesses.values {
+      let registry = access.registry
+      let armed = registry.register(
+        self, keyPaths: access.keyPaths, objectVersion: access.objectVersion)
+      guard armed else {
+        fire()
+        return
+      }
+      let keyPaths = objectLevel ? [] : Array(access.keyPaths.keys)
+      let registration = TrackingScopeState.Registration(
+        registry: registry, keyPaths: keyPaths, objectLevel: objectLevel)
+      guard state.withLock({ $0.didRegister(registration) }) else {
+        // Another thread fired (or cancelled) the scope meanwhile; it could not see this
+        // registration, so remove it here rather than leave it behind.
+        registry.unregister(self, keyPaths: keyPaths, objectLevel: objectLevel)
+        return
+      }
+    }
+  }
+
+  /// Runs the callback if nobody did yet: claims the scope, removes every registration, then
+  /// calls back with reads suppressed.
+  package func fire() {
+    guard let claim = state.withLock({ $0.claim() }) else { return }
+    remove(claim.registrations)
+    TrackingContext.suppressingReads(claim.callback)
+  }
+
+  /// Disarms the scope without calling back.
+  package func cancel() {
+    guard let registrations = state.withLock({ $0.cancel() }) else { return }
+    remove(registrations)
+  }
+
+  private func remove(_ registrations: [TrackingScopeState.Registration]) {
+    for registration in registrations {
+      registration.registry?.unregister(
+        self, keyPaths: registration.keyPaths, objectLevel: registration.objectLevel)
+    }
+  }
+}

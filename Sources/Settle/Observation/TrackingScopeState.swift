@@ -1,0 +1,58 @@
+/// The life of one armed scope: armed until fired or cancelled, then never again.
+///
+/// A pure state machine guarded by the scope's own lock. Claiming it is the "fired" flag that
+/// makes the callback run exactly once, whichever thread or re-entrant write gets there first.
+package struct TrackingScopeState {
+  /// Where the scope is registered, so that firing can remove every registration.
+  package struct Registration {
+    package weak var registry: ObservationRegistry?
+    package let keyPaths: [AnyKeyPath]
+    package let objectLevel: Bool
+
+    package init(registry: ObservationRegistry, keyPaths: [AnyKeyPath], objectLevel: Bool) {
+      self.registry = registry
+      self.keyPaths = keyPaths
+      self.objectLevel = objectLevel
+    }
+  }
+
+  /// What the winner of ``claim()`` must do, outside the lock, in this order.
+  package struct Claim {
+    package let registrations: [Registration]
+    package let callback: @Sendable () -> Void
+  }
+
+  private var callback: (@Sendable () -> Void)?
+  private var registrations: [Registration] = []
+
+  package init(callback: @escaping @Sendable () -> Void) {
+    self.callback = callback
+  }
+
+  /// Whether the scope has neither fired nor been cancelled.
+  package var isArmed: Bool { callback != nil }
+
+  /// Notes a registration made during installation; `false` means the scope already finished
+  /// and the caller must undo the registration it just made.
+  package mutating func didRegister(_ registration: Registration) -> Bool {
+    guard isArmed else { return false }
+    registrations.append(registration)
+    return true
+  }
+
+  /// Takes the right to run the callback; only the first caller gets it.
+  package mutating func claim() -> Claim? {
+    guard let callback else { return nil }
+    self.callback = nil
+    defer { registrations = [] }
+    return Claim(registrations: registrations, callback: callback)
+  }
+
+  /// Finishes the scope without calling back; returns the registrations to remove.
+  package mutating func cancel() -> [Registration]? {
+    guard isArmed else { return nil }
+    callback = nil
+    defer { registrations = [] }
+    return registrations
+  }
+}

@@ -1,0 +1,216 @@
+import Observation
+import Settle
+import Testing
+
+// Point 11: the same scripts against Apple's Observation (`@Observable`, which expands on
+// Linux with the 6.3 toolchain) and against Settle give the same callbacks, except where
+// Settle deliberately differs; those differences are asserted on both sides.
+
+/// The operations a script needs, implemented once per twin.
+protocol TwinLibrary: AnyObject, Sendable {
+  init()
+  var count: Int { get set }
+  var title: String { get set }
+  var books: [String] { get set }
+  var label: String { get set }  // a tracked property of a nested object
+  var summary: String { get }  // computed over `title` and `count`
+  static func track(_ apply: () -> Void, onChange: @escaping @Sendable () -> Void)
+}
+
+@Observable final class AppleShelf: @unchecked Sendable {
+  var label = "A"
+}
+
+@Observable final class AppleLibrary: TwinLibrary, @unchecked Sendable {
+  var count = 0
+  var title = "Library"
+  var books: [String] = []
+  let shelf = AppleShelf()
+  var label: String {
+    get { shelf.label }
+    set { shelf.label = newValue }
+  }
+  var summary: String { "\(title): \(count)" }
+
+  static func track(_ apply: () -> Void, onChange: @escaping @Sendable () -> Void) {
+    withObservationTracking(apply, onChange: onChange)
+  }
+}
+
+final class SettleLibrary: TwinLibrary, TrackedObject, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  @Tracked var count = 0
+  @Tracked var title = "Library"
+  @Tracked var books: [String] = []
+  let shelf = Shelf()
+  var label: String {
+    get { shelf.label }
+    set { shelf.label = newValue }
+  }
+  var summary: String { "\(title): \(count)" }
+
+  static func track(_ apply: () -> Void, onChange: @escaping @Sendable () -> Void) {
+    withTracking(apply, onChange: onChange)
+  }
+}
+
+/// Runs `script` on a fresh model and returns its log of writes and callbacks.
+func runScript<Library: TwinLibrary>(
+  _: Library.Type,
+  _ script: (Library, CallLog) -> Void
+) -> [String] {
+  let library = Library()
+  let log = CallLog()
+  script(library, log)
+  return log.all
+}
+
+@Suite struct AppleObservationDifferentialTests {
+  static let sameScripts: [(String, @Sendable (any TwinLibrary, CallLog) -> Void)] = [
+    (
+      "read set",
+      { library, log in
+        type(of: library).track(
+          {
+            _ = library.count
+            _ = library.title
+          }, onChange: { log.record("changed, count still \(library.count)") })
+        library.books = ["Emma"]
+        log.record("wrote books")
+        library.count = 1
+        log.record("wrote count")
+        library.title = "Annex"
+        log.record("wrote title")
+      }
+    ),
+    (
+      "one-shot",
+      { library, log in
+        type(of: library).track({ _ = library.count }, onChange: { log.record("changed") })
+        for value in 1...3 {
+          library.count = value
+          log.record("wrote \(value)")
+        }
+      }
+    ),
+    (
+      "equal-value writes",
+      { library, log in
+        type(of: library).track({ _ = library.count }, onChange: { log.record("changed") })
+        library.count = 0
+        log.record("wrote 0 again")
+        library.count = 1
+        log.record("wrote 1")
+      }
+    ),
+    (
+      "computed property",
+      { library, log in
+        type(of: library).track({ _ = library.summary }, onChange: { log.record("changed") })
+        library.title = "Annex"
+        log.record("wrote title")
+      }
+    ),
+    (
+      "nested object",
+      { library, log in
+        type(of: library).track({ _ = library.label }, onChange: { log.record("changed") })
+        library.count = 1
+        log.record("wrote count")
+        library.label = "B"
+        log.record("wrote label")
+      }
+    ),
+    (
+      "nesting",
+      { library, log in
+        type(of: library).track(
+          {
+            _ = library.count
+            type(of: library).track({ _ = library.title }, onChange: { log.record("inner") })
+          }, onChange: { log.record("outer") })
+        library.count = 1
+        log.record("wrote count")
+        library.title = "Annex"
+        log.record("wrote title")
+      }
+    ),
+    (
+      "in-place mutation",
+      { library, log in
+        type(of: library).track({ _ = library.books }, onChange: { log.record("changed") })
+        library.books.append("Emma")
+        log.record("appended")
+        library.books.append("Dune")
+        log.record("appended")
+      }
+    ),
+  ]
+
+  @Test(arguments: 0..<sameScripts.count)
+  func sameCallbacksAsApple(_ index: Int) {
+    let (name, script) = Self.sameScripts[index]
+    let apple = runScript(AppleLibrary.self) { script($0, $1) }
+    let settle = runScript(SettleLibrary.self) { script($0, $1) }
+    #expect(apple == settle, "script \(name)")
+    #expect(apple.contains { !$0.hasPrefix("wrote") && !$0.hasPrefix("appended") }, "\(name)")
+  }
+
+  /// Point 3: a write inside the callback to another read property.
+  static func reentrantWrite<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
+    let written = LockedState(false)
+    Library.track(
+      {
+        _ = library.count
+        _ = library.title
+      },
+      onChange: {
+        log.record("changed")
+        // Written once only: Apple's scope calls back on every write, so an unguarded write
+        // here recurses until the stack overflows.
+        if !written.withLock({ $0 }) {
+          written.withLock { $0 = true }
+          library.title = "written by the callback"
+        }
+      })
+    library.count = 1
+  }
+
+  @Test func reentrantWriteInCallbackDiffers() {
+    #expect(runScript(AppleLibrary.self, Self.reentrantWrite) == ["changed", "changed"])
+    #expect(runScript(SettleLibrary.self, Self.reentrantWrite) == ["changed"])
+  }
+
+  /// Point 5: a callback's read lands in the scope whose `apply` triggered it.
+  static func callbackRead<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
+    Library.track({ _ = library.count }, onChange: { _ = library.title })
+    Library.track({ library.count = 1 }, onChange: { log.record("outer") })
+    library.title = "Annex"
+  }
+
+  @Test func readsInCallbacksDiffer() {
+    #expect(runScript(AppleLibrary.self, Self.callbackRead) == ["outer"])
+    #expect(runScript(SettleLibrary.self, Self.callbackRead) == [])
+  }
+
+  /// Point 6: a write inside `apply`, after the read.
+  static func writeDuringApply<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
+    Library.track(
+      {
+        _ = library.count
+        library.count = 5
+      }, onChange: { log.record("changed") })
+    log.record("installed")
+    library.count = 6
+    log.record("wrote again")
+  }
+
+  @Test func writeDuringApplyDiffers() {
+    #expect(
+      runScript(AppleLibrary.self, Self.writeDuringApply)
+        == ["installed", "changed", "wrote again"])
+    #expect(
+      runScript(SettleLibrary.self, Self.writeDuringApply)
+        == ["changed", "installed", "wrote again"])
+  }
+}

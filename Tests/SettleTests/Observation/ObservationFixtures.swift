@@ -1,0 +1,86 @@
+import Settle
+
+/// The example model, plus a computed property and a nested object.
+final class LibraryStore: TrackedObject, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  @Tracked var books: [String] = []
+  @Tracked var borrowedCount = 0
+  @Tracked var title = "Library"
+  @Tracked var isOpen = true
+  @Tracked var shelf = Shelf()
+  @Tracked var owner: Owner?
+  @Tracked var keeper = Keeper()
+
+  /// A computed property over two tracked ones.
+  var summary: String { "\(title): \(borrowedCount)" }
+}
+
+final class Shelf: TrackedObject, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  @Tracked var label = "A"
+}
+
+/// A class reference that is not Equatable: assignments compare by identity.
+final class Keeper: @unchecked Sendable {}
+
+struct Owner: Equatable, Sendable {
+  var name: String
+}
+
+/// A property made trackable by hand, over lock-protected storage, so threads may read and
+/// write it at the same time without a data race.
+final class Counter: TrackedObject, Sendable {
+  let observationRegistry = ObservationRegistry()
+  private let box = LockedState(0)
+
+  var value: Int {
+    get {
+      observationRegistry.access(self, keyPath: \.value)
+      return box.withLock { $0 }
+    }
+    set {
+      observationRegistry.withMutation(of: self, keyPath: \.value) {
+        box.withLock { $0 = newValue }
+      }
+    }
+  }
+
+  var other: Int {
+    get {
+      observationRegistry.access(self, keyPath: \.other)
+      return 0
+    }
+    set {
+      observationRegistry.withMutation(of: self, keyPath: \.other) {}
+    }
+  }
+}
+
+/// A thread-safe record of callbacks, in the order they ran.
+final class CallLog: Sendable {
+  private let entries = LockedState<[String]>([])
+
+  func record(_ entry: String) {
+    entries.withLock { $0.append(entry) }
+  }
+
+  var all: [String] { entries.withLock { $0 } }
+  var count: Int { entries.withLock { $0.count } }
+  func count(of entry: String) -> Int { entries.withLock { $0.filter { $0 == entry }.count } }
+}
+
+/// Counts deinits, to prove callbacks (and what they capture) are released.
+final class DeinitCounter: Sendable {
+  private let released = LockedState(0)
+  var count: Int { released.withLock { $0 } }
+
+  /// An object that bumps the count when freed; capture it in a callback.
+  func token() -> Token { Token(self) }
+
+  final class Token: Sendable {
+    let counter: DeinitCounter
+    init(_ counter: DeinitCounter) { self.counter = counter }
+    deinit { counter.released.withLock { $0 += 1 } }
+    func touch() {}
+  }
+}

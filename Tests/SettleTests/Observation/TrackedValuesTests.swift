@@ -1,0 +1,140 @@
+import Settle
+import Testing
+
+/// TrackedValues: current value first, later values after the store, coalescing, ending.
+@Suite struct TrackedValuesTests {
+  @Test func firstElementIsTheCurrentValue() async {
+    let store = LibraryStore()
+    store.borrowedCount = 4
+    var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
+    #expect(await values.next() == 4)
+  }
+
+  @Test func laterElementsAreReadAfterTheStore() async {
+    let store = LibraryStore()
+    var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
+    #expect(await values.next() == 0)
+    store.borrowedCount = 1
+    #expect(await values.next() == 1)
+    store.books.append("unrelated")
+    store.borrowedCount = 2
+    #expect(await values.next() == 2)
+  }
+
+  @Test func synchronousWritesCoalesceIntoOneElement() async {
+    let store = LibraryStore()
+    let reads = LockedState(0)
+    var values = TrackedValues {
+      reads.withLock { $0 += 1 }
+      return store.borrowedCount
+    }.makeAsyncIterator()
+    #expect(await values.next() == 0)
+    store.borrowedCount = 1
+    store.borrowedCount = 2
+    store.borrowedCount = 3
+    #expect(await values.next() == 3)
+    #expect(reads.withLock { $0 } == 2)
+    store.borrowedCount = 4
+    #expect(await values.next() == 4)
+  }
+
+  @Test func suspendedIteratorGetsOneElementPerBurstOnItsActor() async {
+    let library = LibraryActor()
+    let seen = await library.consumeUntil(3) {
+      await library.burst()
+    }
+    #expect(seen == [0, 3])
+  }
+
+  @Test func optionalVariantEndsWhenTheClosureReturnsNil() async {
+    let store = LibraryStore()
+    var values = TrackedValues.untilNil { store.isOpen ? store.borrowedCount : nil }
+      .makeAsyncIterator()
+    #expect(await values.next() == 0)
+    store.isOpen = false
+    #expect(await values.next() == nil)
+    store.isOpen = true
+    #expect(await values.next() == nil)
+    #expect(store.observationRegistry.armedScopeCount == 0)
+  }
+
+  @Test func optionalVariantEndsWhenTheWeakModelIsReleased() async {
+    var store: LibraryStore? = LibraryStore()
+    weak let weakStore = store
+    var values = TrackedValues.untilNil { weakStore?.borrowedCount }.makeAsyncIterator()
+    #expect(await values.next() == 0)
+    store = nil
+    #expect(await values.next() == nil)
+  }
+
+  @Test func iteratorsAreIndependent() async {
+    let store = LibraryStore()
+    let sequence = TrackedValues { store.borrowedCount }
+    var first = sequence.makeAsyncIterator()
+    var second = sequence.makeAsyncIterator()
+    #expect(await first.next() == 0)
+    #expect(await second.next() == 0)
+    store.borrowedCount = 1
+    #expect(await first.next() == 1)
+    store.borrowedCount = 2
+    #expect(await first.next() == 2)
+    #expect(await second.next() == 2)
+  }
+
+  @Test func cancellationEndsIterationAndLeavesNothingArmed() async {
+    let store = LibraryStore()
+    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+    let consumer = Task {
+      var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
+      _ = await values.next()
+      startedContinuation.yield()
+      return await values.next()
+    }
+    for await _ in started { break }
+    consumer.cancel()
+    #expect(await consumer.value == nil)
+    #expect(store.observationRegistry.armedScopeCount == 0)
+  }
+
+  @Test func droppingAnIteratorDisarmsItsScope() async {
+    let store = LibraryStore()
+    do {
+      var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
+      _ = await values.next()
+      #expect(store.observationRegistry.armedScopeCount == 1)
+    }
+    #expect(store.observationRegistry.armedScopeCount == 0)
+  }
+
+  @Test func waitingStateMachine() {
+    var state = TrackedValuesState()
+    #expect(state.changed() == nil)
+    let end = state.end()
+    #expect(end == nil)
+    #expect(state.changed() == nil)
+  }
+}
+
+/// Confines a store to an actor, so writes and the iterator interleave only at suspensions.
+actor LibraryActor {
+  let store = LibraryStore()
+
+  func burst() {
+    store.borrowedCount = 1
+    store.borrowedCount = 2
+    store.borrowedCount = 3
+  }
+
+  /// Iterates on this actor; once the first element is in, runs `afterFirst` concurrently.
+  func consumeUntil(_ last: Int, afterFirst: @escaping @Sendable () async -> Void) async -> [Int] {
+    var seen: [Int] = []
+    var writer: Task<Void, Never>?
+    for await count in TrackedValues({ self.store.borrowedCount }) {
+      seen.append(count)
+      if writer == nil { writer = Task { await afterFirst() } }
+      if count == last { break }
+    }
+    await writer?.value
+    return seen
+  }
+}

@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+import Settle
+import Testing
+
+/// Point 9: reads outside any scope touch no lock and leave no trace.
+@Suite struct TrackingFastPathTests {
+  @Test func readsOutsideAScopeTakeNoLock() {
+    // Another thread reads while the registry's lock is held. Reads that took the lock would
+    // block until the time-out, which is consulted only when the property is broken.
+    let store = LibraryStore()
+    let finished = DispatchSemaphore(value: 0)
+    let readAll = store.observationRegistry.withLockHeldForTesting {
+      Thread {
+        var total = 0
+        for _ in 0..<10_000 { total &+= store.borrowedCount + store.title.count }
+        _ = total
+        finished.signal()
+      }.start()
+      return finished.wait(timeout: .now() + 30) == .success
+    }
+    if !readAll { finished.wait() }
+    #expect(readAll)
+  }
+
+  @Test func readsInsideAScopeDoTakeTheLock() {
+    // The counterpart, so the test above cannot pass because reads never reach the registry.
+    let store = LibraryStore()
+    let finished = DispatchSemaphore(value: 0)
+    let readUnderLock = store.observationRegistry.withLockHeldForTesting {
+      Thread {
+        withTracking {
+          _ = store.borrowedCount
+        } onChange: {
+        }
+        finished.signal()
+      }.start()
+      return finished.wait(timeout: .now() + 0.05) == .success
+    }
+    finished.wait()
+    #expect(!readUnderLock)
+  }
+
+  @Test func readsOutsideAScopeRecordNothing() {
+    let store = LibraryStore()
+    for _ in 0..<1_000 { _ = store.borrowedCount }
+    #expect(TrackingContext.current == nil)
+    let recorder = AccessRecorder()
+    TrackingContext.recording(into: recorder) {}
+    #expect(recorder.accesses.isEmpty)
+    #expect(store.observationRegistry.armedScopeCount == 0)
+  }
+}
