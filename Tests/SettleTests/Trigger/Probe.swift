@@ -1,5 +1,6 @@
 import Settle
 import SettleTesting
+import Testing
 
 /// Records what a runner's action did, and holds gated actions until the test lets them go.
 ///
@@ -48,9 +49,10 @@ final class Probe<Value: Equatable & Sendable> {
   }
 
   /// Lets the oldest gated action for `value` continue.
-  func open(_ value: Value) {
+  func open(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) {
     guard let index = gates.firstIndex(where: { $0.value == value }) else {
-      preconditionFailure("no action for \(value) waits at a gate")
+      Issue.record("no action for \(value) waits at a gate", sourceLocation: sourceLocation)
+      return
     }
     gates.remove(at: index).continuation.resume()
   }

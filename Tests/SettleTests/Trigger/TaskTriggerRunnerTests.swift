@@ -299,15 +299,16 @@ struct TaskTriggerRunnerTests {
   func burstOfActionsIgnoringCancellationCompletesOnlyTheLastValue(yielding: Bool) async {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
+    let ids = (0..<100).map { _ in UUID() }
     for value in 0..<100 {
-      runner.trigger(value: value)
+      runner.trigger(value: value, id: ids[value])
       if yielding { await Task.yield() }
     }
     await probe.waitUntilStarted(99)
     let superseded = probe.started.filter { $0 != 99 }
     for value in superseded { probe.open(value) }
     await probe.waitUntilCompleted(count: superseded.count)
-    #expect(runner.state.id != nil, "a superseded run's late end reset the state")
+    #expect(runner.state == .active(value: 99, id: ids[99]), "a late end reset the state")
     #expect(runner.isRunning)
 
     probe.openAll()
