@@ -1,0 +1,18 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension TaskTrigger {
+  /// Applies a button tap with `behavior` to this trigger.
+  package mutating func tap(
+    _ behavior: TaskTriggerButtonBehavior, value: Value, id: UUID = UUID()
+  ) {
+    switch behavior.response(toTapWhileActive: state != .none) {
+    case .start: trigger(value: value, id: id)
+    case .cancel: cancel()
+    case .ignore: break
+    }
+  }
+}

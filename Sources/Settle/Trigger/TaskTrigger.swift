@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A value-plus-id request to run async work, stored where a view or model keeps its state.
+///
+/// Setting the trigger asks whoever watches it (the SwiftUI `.task(_:priority:_:)` modifier or
+/// a ``TaskTriggerRunner``) to run its action with the value. The id tells two requests for
+/// the same value apart, so tapping "Reload" twice restarts the work instead of being
+/// swallowed as "no change".
+///
+/// Guarantees, enforced by the watcher:
+/// - A trigger whose value or id differs from the running one cancels that run and starts a
+///   new one. The same value with the same id while it runs changes nothing.
+/// - When a run ends, normally or cancelled, the state goes back to ``State/none`` only if it
+///   still holds that run's id. A run that was superseded and ends late must not wipe out the
+///   newer request (otherwise "tap twice, the second run wins" breaks), and resetting after a
+///   cancelled run too keeps a view that disappears mid-run from re-running the work when it
+///   comes back.
+///
+/// `TaskTrigger` is a plain `Sendable` value with no behaviour of its own; mutate it wherever
+/// you own it (usually on the main actor).
+///
+/// ```swift
+/// struct ProfileView: View {
+///   @State private var reload = TaskTrigger<Int>()
+///   var body: some View {
+///     Button("Reload page 1") { reload.trigger(value: 1) }
+///       .task($reload) { page in await model.load(page: page) }
+///   }
+/// }
+/// ```
+public struct TaskTrigger<Value: Equatable & Sendable>: Equatable, Sendable {
+  /// Whether work is requested, and which.
+  public enum State: Equatable, Sendable {
+    /// Nothing is requested: no work runs on behalf of this trigger.
+    case none
+    /// Work for `value` is requested; `id` distinguishes this request from others with the
+    /// same value.
+    case active(value: Value, id: UUID)
+  }
+
+  /// The current request; change it with ``trigger(value:id:)`` and ``cancel()``.
+  public private(set) var state: State
+
+  /// Creates a trigger with nothing requested.
+  public init() {
+    state = .none
+  }
+
+  /// Requests a run with `value`.
+  ///
+  /// A fresh id (the default) always restarts the work, even for the same value. Pass an
+  /// explicit id to make repeated requests idempotent while the work runs.
+  ///
+  /// - Parameters:
+  ///   - value: What the action receives; captured when the run starts.
+  ///   - id: Tells this request apart from earlier ones with the same value.
+  public mutating func trigger(value: Value, id: UUID = UUID()) {
+    state = .active(value: value, id: id)
+  }
+
+  /// Withdraws the request: the state becomes ``State/none`` and the watcher cancels the run.
+  public mutating func cancel() {
+    state = .none
+  }
+}

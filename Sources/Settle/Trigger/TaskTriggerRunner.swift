@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Runs an async action for each request of a ``TaskTrigger``, with no UI framework.
+///
+/// The runner owns a trigger and does what the SwiftUI `.task(_:priority:_:)` modifier does for
+/// a view: ``trigger(value:id:)`` starts the action, a newer trigger cancels it and starts it
+/// again, ``attach()`` and ``detach()`` play the view appearing and disappearing. Use it in
+/// view models, in non-SwiftUI apps, and in tests.
+///
+/// Guarantees:
+/// - Each run receives the value it was triggered with, never a later state.
+/// - A trigger with a different value or id cancels the running action and starts a new run
+///   at once, without waiting for the old action to return. The same value with the same id
+///   while it runs is ignored; after it ends, it runs again.
+/// - ``cancel()`` resets ``state`` at once, cancels the running action and starts nothing.
+/// - When a run ends, normally or cancelled, ``state`` becomes ``TaskTrigger/State/none`` only
+///   if it still belongs to that run. A superseded run ending late never resets or cancels a
+///   newer one (so the last trigger always wins), and a reset never starts a run.
+/// - The runner starts attached. ``detach()`` cancels the running action and resets ``state``,
+///   so ``attach()`` does not re-run it; a trigger that arrives while detached runs on attach.
+/// - A run that is superseded or cancelled before its task gets to run never calls the action.
+///   Releasing the runner cancels every run, and no action starts afterwards.
+///
+/// Thread rules: the runner is `@MainActor`; its methods are synchronous, so calls keep their
+/// order, and they may be called from inside the action (re-entrant use is safe). The action
+/// runs on the main actor too; cancellation is cooperative, so an action that ignores it
+/// keeps running after it was superseded, but its end is ignored.
+///
+/// ```swift
+/// @MainActor final class SearchModel {
+///   private(set) var results: [String] = []
+///   private lazy var search = TaskTriggerRunner { [weak self] (query: String) in
+///     let found = await Catalog.search(query)
+///     guard !Task.isCancelled else { return }  // Superseded: drop the stale answer.
+///     self?.results = found
+///   }
+///
+///   func queryChanged(_ query: String) { search.trigger(value: query) }
+/// }
+/// ```
+@MainActor
+public final class TaskTriggerRunner<Value: Equatable & Sendable> {
+  private typealias Machine = TriggerStateMachine<Value>
+
+  private let priority: TaskPriority?
+  private let action: @MainActor @Sendable (Value) async -> Void
+  private var machine = Machine()
+  /// Every task still in flight, the current one and superseded ones alike, by generation.
+  private var tasks: [UInt64: Task<Void, Never>] = [:]
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates an attached runner with nothing requested.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of each run's task; `nil` inherits the caller's.
+  ///   - action: The work for one request. It is cancelled when a newer trigger,
+  ///     ``cancel()``, ``detach()`` or the runner's release supersedes it, and should check
+  ///     for cancellation before it publishes results.
+  public init(
+    priority: TaskPriority? = nil,
+    action: @escaping @MainActor @Sendable (Value) async -> Void
+  ) {
+    self.priority = priority
+    self.action = action
+  }
+
+  deinit {
+    // Runs hold the runner weakly, so they cannot keep it alive; cancelling them is what
+    // stops their actions, and `mayStart` (unreachable without the runner) stops the rest.
+    for task in tasks.values { task.cancel() }
+  }
+
+  /// What is requested: ``TaskTrigger/State/active(value:id:)`` from a trigger until its run
+  /// ends, is cancelled or superseded.
+  public var state: TaskTrigger<Value>.State { machine.state }
+
+  /// Whether the action runs for the current request. `false` for a request waiting for
+  /// ``attach()``, and for superseded actions that still run because they ignore cancellation.
+  public var isRunning: Bool { machine.isRunning }
+
+  /// Requests a run with `value`, cancelling the running one unless it has the same value and
+  /// id.
+  ///
+  /// - Parameters:
+  ///   - value: What the action receives.
+  ///   - id: A fresh id (the default) always restarts; repeat an id to leave a running
+  ///     request alone.
+  public func trigger(value: Value, id: UUID = UUID()) {
+    update { $0.trigger(value: value, id: id) }
+  }
+
+  /// Resets ``state`` to ``TaskTrigger/State/none`` and cancels the running action.
+  public func cancel() {
+    update { $0.cancel() }
+  }
+
+  /// Resumes after ``detach()``, like a view appearing: starts a request that arrived while
+  /// detached. Does nothing when already attached.
+  public func attach() {
+    update { $0.attach() }
+  }
+
+  /// Like a view disappearing: cancels the running action and resets ``state``; triggers
+  /// wait for ``attach()``. Does nothing when already detached.
+  public func detach() {
+    update { $0.detach() }
+  }
+
+  /// Suspends until no action runs, superseded ones included.
+  ///
+  /// Returns at once when nothing runs; a request waiting for ``attach()`` does not count.
+  /// Do not call it from inside the action: it would wait for itself. It is not cancellable.
+  public func waitUntilIdle() async {
+    guard !tasks.isEmpty else { return }
+    await withCheckedContinuation { idleWaiters.append($0) }
+  }
+
+  /// The tasks in flight, for tests that must await runs after the runner is gone.
+  package var inFlightTasks: [Task<Void, Never>] { Array(tasks.values) }
+
+  /// The one place where the state changes: every event goes through here.
+  private func update(_ event: (inout Machine) -> Machine.Action) {
+    // Observation: announce `state` and `isRunning` to the ObservationRegistry around this
+    // mutation (will-set before, did-set after) once the registry is on this branch.
+    let action = event(&machine)
+    perform(action)
+  }
+
+  private func perform(_ action: Machine.Action) {
+    switch action {
+    case .nothing:
+      break
+    case .cancel(let generation):
+      tasks[generation]?.cancel()
+    case .start(let run, let superseded):
+      if let superseded { tasks[superseded]?.cancel() }
+      start(run)
+    }
+  }
+
+  private func start(_ run: Machine.Run) {
+    let action = self.action
+    // `self` is weak so that a run in flight does not keep a released runner alive.
+    tasks[run.generation] = Task(priority: priority) { @MainActor [weak self] in
+      if self?.machine.mayStart(run) == true {
+        await action(run.value)
+      }
+      self?.finished(run)
+    }
+  }
+
+  private func finished(_ run: Machine.Run) {
+    update { machine in
+      machine.finished(run)
+      return .nothing
+    }
+    tasks[run.generation] = nil
+    guard tasks.isEmpty else { return }
+    let waiters = idleWaiters
+    idleWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+}

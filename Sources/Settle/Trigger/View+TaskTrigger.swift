@@ -1,0 +1,82 @@
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  extension View {
+    /// Runs `action` each time `trigger` is set, cancelling and restarting it for a newer
+    /// request, and resets the trigger when the run ends.
+    ///
+    /// The modifier is a thin layer over `.task(id:priority:_:)`: the trigger's state is the
+    /// task's id, so SwiftUI cancels the old task and starts a new one whenever the state
+    /// changes, and cancels it when the view disappears. The decisions come from Settle's
+    /// tested core, the same one ``TaskTriggerRunner`` uses:
+    /// - The run captures the value it was started with.
+    /// - When the action returns, normally or cancelled, the trigger is reset only if it still
+    ///   holds that run's id, so a superseded run ending late never wipes out a newer
+    ///   request, and a reset (state ``TaskTrigger/State/none``) runs nothing.
+    /// - When the view disappears, a running request is reset at once, so the view coming
+    ///   back does not re-run it, even if its action ignores cancellation. A request set while
+    ///   the view is away runs when it appears.
+    ///
+    /// Thread rules: set the trigger on the main actor; the action runs on the main actor.
+    ///
+    /// ```swift
+    /// @State private var load = TaskTrigger<Int>()
+    /// // …
+    /// List(pages, id: \.self) { page in
+    ///   Button("Page \(page)") { load.trigger(value: page) }
+    /// }
+    /// .task($load) { page in await model.load(page: page) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - trigger: The trigger the view owns, as a binding, so the modifier can reset it.
+    ///   - priority: The priority of each run's task.
+    ///   - action: The work for one request; check for cancellation before publishing.
+    public func task<Value: Equatable & Sendable>(
+      _ trigger: Binding<TaskTrigger<Value>>,
+      priority: TaskPriority = .userInitiated,
+      _ action: @escaping @MainActor @Sendable (Value) async -> Void
+    ) -> some View {
+      modifier(TaskTriggerModifier(trigger: trigger, priority: priority, action: action))
+    }
+
+    /// Runs `action` each time the plain `trigger` is set; the guarantees are those of the
+    /// value-carrying `task(_:priority:_:)`.
+    ///
+    /// ```swift
+    /// @State private var refresh = PlainTaskTrigger()
+    /// // …
+    /// Button("Refresh") { refresh.trigger() }
+    ///   .task($refresh) { await feed.refresh() }
+    /// ```
+    public func task(
+      _ trigger: Binding<PlainTaskTrigger>,
+      priority: TaskPriority = .userInitiated,
+      _ action: @escaping @MainActor @Sendable () async -> Void
+    ) -> some View {
+      task(trigger, priority: priority) { (_: Bool) in await action() }
+    }
+  }
+
+  private struct TaskTriggerModifier<Value: Equatable & Sendable>: ViewModifier {
+    let trigger: Binding<TaskTrigger<Value>>
+    let priority: TaskPriority
+    let action: @MainActor @Sendable (Value) async -> Void
+
+    func body(content: Content) -> some View {
+      // Captured here, so the run receives the state that started it, not a later one.
+      let request = trigger.wrappedValue.state
+      let trigger = trigger
+      let action = action
+      content
+        .task(id: request, priority: priority) { @MainActor in
+          await request.run(action) { id in trigger.wrappedValue.finish(id: id) }
+        }
+        .onDisappear {
+          // TaskTriggerRunner.detach(): SwiftUI cancels the task; resetting now keeps the
+          // view's return from re-running work whose action has not returned yet.
+          trigger.wrappedValue.cancel()
+        }
+    }
+  }
+#endif

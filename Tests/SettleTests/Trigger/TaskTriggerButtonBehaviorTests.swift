@@ -1,0 +1,96 @@
+import Foundation
+import Settle
+import Testing
+
+@Suite("TaskTriggerButtonBehavior")
+struct TaskTriggerButtonBehaviorTests {
+  @Test(arguments: [TaskTriggerButtonBehavior.blocking, .cancellable, .restart])
+  func tapWhileIdleStarts(behavior: TaskTriggerButtonBehavior) {
+    #expect(behavior.response(toTapWhileActive: false) == .start)
+    var trigger = PlainTaskTrigger()
+    let id = UUID()
+    trigger.tap(behavior, value: true, id: id)
+    #expect(trigger.state == .active(value: true, id: id))
+  }
+
+  @Test func blockingIgnoresTapsWhileActive() {
+    var trigger = PlainTaskTrigger()
+    let id = UUID()
+    trigger.tap(.blocking, value: true, id: id)
+    trigger.tap(.blocking, value: true)
+    #expect(trigger.state == .active(value: true, id: id))
+  }
+
+  @Test func cancellableCancelsWhileActive() {
+    var trigger = PlainTaskTrigger()
+    trigger.tap(.cancellable, value: true)
+    trigger.tap(.cancellable, value: true)
+    #expect(trigger.state == .none)
+  }
+
+  @Test func restartReplacesTheRequestWithAFreshID() {
+    var trigger = PlainTaskTrigger()
+    let first = UUID()
+    let second = UUID()
+    trigger.tap(.restart, value: true, id: first)
+    trigger.tap(.restart, value: true, id: second)
+    #expect(trigger.state == .active(value: true, id: second))
+    let resetByOldRun = trigger.finish(id: first)
+    #expect(!resetByOldRun, "the old run's late end must not stop the new one")
+    #expect(trigger.state == .active(value: true, id: second))
+  }
+}
+
+/// The same behaviours driven through a runner, with real tasks.
+@MainActor
+@Suite("TaskTriggerButtonBehavior on a runner", .timeLimit(.minutes(1)))
+struct TaskTriggerButtonBehaviorRunnerTests {
+  @Test func blockingKeepsTheRunningActionAlone() async {
+    let probe = Probe<Bool>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.tap(.blocking, value: true)
+    await probe.waitUntilStarted(true)
+    let running = runner.state
+    runner.tap(.blocking, value: true)
+    #expect(runner.state == running)
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.started == [true])
+    #expect(probe.completions == [.init(value: true, wasCancelled: false)])
+    #expect(runner.state == .none)
+  }
+
+  @Test func cancellableCancelsTheRunningAction() async {
+    let probe = Probe<Bool>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.tap(.cancellable, value: true)
+    await probe.waitUntilStarted(true)
+    runner.tap(.cancellable, value: true)
+    #expect(runner.state == .none)
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.started == [true])
+    #expect(probe.completions == [.init(value: true, wasCancelled: true)])
+  }
+
+  @Test func restartRestartsAndTheOldRunsLateEndDoesNotStopTheNewOne() async {
+    let probe = Probe<Bool>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.tap(.restart, value: true)
+    await probe.waitUntilStarted(true)
+    runner.tap(.restart, value: true)
+    await probe.waitUntilStarted(true, times: 2)
+    let restarted = runner.state
+
+    probe.open(true)  // The first, cancelled run ends late.
+    await probe.waitUntilCompleted(count: 1)
+    #expect(probe.completions == [.init(value: true, wasCancelled: true)])
+    #expect(runner.state == restarted)
+    #expect(runner.isRunning)
+
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.uncancelled == [true])
+    #expect(runner.state == .none)
+  }
+}

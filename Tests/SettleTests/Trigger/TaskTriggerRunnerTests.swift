@@ -1,0 +1,394 @@
+import Foundation
+import Settle
+import SettleTesting
+import Testing
+
+/// Lets an action reach the runner that runs it, for re-entrant calls.
+@MainActor
+private final class RunnerReference<Value: Equatable & Sendable> {
+  weak var runner: TaskTriggerRunner<Value>?
+}
+
+@MainActor
+@Suite("TaskTriggerRunner", .timeLimit(.minutes(1)))
+struct TaskTriggerRunnerTests {
+  private func completion(_ value: Int, cancelled: Bool) -> Probe<Int>.Completion {
+    .init(value: value, wasCancelled: cancelled)
+  }
+
+  @Test func startsAttachedAndIdle() async {
+    let runner = TaskTriggerRunner<Int> { _ in }
+    #expect(runner.state == .none)
+    #expect(!runner.isRunning)
+    await runner.waitUntilIdle()
+  }
+
+  @Test func runsTheActionAndResetsWhenItCompletes() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    let runner = TaskTriggerRunner(priority: .high, action: probe.gatedAction)
+    let id = UUID()
+    runner.trigger(value: 5, id: id)
+    #expect(runner.state == .active(value: 5, id: id))
+    #expect(runner.isRunning)
+    await runner.waitUntilIdle()
+    #expect(probe.completions == [completion(5, cancelled: false)])
+    #expect(runner.state == .none)
+    #expect(!runner.isRunning)
+    #expect(runner.inFlightTasks.isEmpty, "a reset never starts a run")
+  }
+
+  // Point 1.
+  @Test func eachRunReceivesTheValueItWasTriggeredWith() async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    for value in 1...3 {
+      runner.trigger(value: value)
+      await probe.waitUntilStarted(value)
+    }
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.started == [1, 2, 3])
+    #expect(
+      probe.completions.sorted { $0.value < $1.value } == [
+        completion(1, cancelled: true), completion(2, cancelled: true),
+        completion(3, cancelled: false),
+      ])
+  }
+
+  // Point 2: the new run starts while the old action is still blocked (it ignores
+  // cancellation); if the runner waited for the old one, this test would time out.
+  @Test(arguments: [false, true])
+  func newerTriggerCancelsAndRestartsWithoutWaiting(sameID: Bool) async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    let id = UUID()
+    runner.trigger(value: 1, id: id)
+    await probe.waitUntilStarted(1)
+    // Either the id or the value differs from the running request.
+    let next = sameID ? 2 : 1
+    runner.trigger(value: next, id: sameID ? id : UUID())
+    await probe.waitUntilStarted(next, times: sameID ? 1 : 2)
+    #expect(probe.completions.isEmpty)
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.started == [1, next])
+    #expect(probe.completions.filter(\.wasCancelled).map(\.value) == [1])
+    #expect(probe.uncancelled == [next])
+    #expect(runner.state == .none)
+  }
+
+  // Point 3.
+  @Test func sameValueAndIDWhileRunningIsIgnoredButRunsAgainAfterCompletion() async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    let id = UUID()
+    runner.trigger(value: 1, id: id)
+    await probe.waitUntilStarted(1)
+    runner.trigger(value: 1, id: id)
+    #expect(runner.state == .active(value: 1, id: id))
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.completions == [completion(1, cancelled: false)])
+
+    runner.trigger(value: 1, id: id)
+    #expect(runner.isRunning)
+    await runner.waitUntilIdle()
+    #expect(probe.started == [1, 1])
+    #expect(probe.uncancelled == [1, 1])
+    #expect(runner.state == .none)
+  }
+
+  // Point 4.
+  @Test func cancelResetsAtOnceCancelsTheActionAndStartsNothing() async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    await probe.waitUntilStarted(1)
+    runner.cancel()
+    #expect(runner.state == .none)
+    #expect(!runner.isRunning)
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.started == [1])
+    #expect(probe.completions == [completion(1, cancelled: true)])
+    #expect(runner.state == .none)
+  }
+
+  // Point 4: a run cancelled before its task ran never calls the action.
+  @Test func cancelBeforeTheRunStartsSkipsTheAction() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    runner.cancel()
+    await runner.waitUntilIdle()
+    #expect(probe.started.isEmpty)
+    #expect(runner.state == .none)
+  }
+
+  // Point 5: the superseded run ends first, while the newer one still runs.
+  @Test func lateEndOfASupersededRunNeitherResetsNorCancelsTheNewerOne() async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    await probe.waitUntilStarted(1)
+    let id = UUID()
+    runner.trigger(value: 2, id: id)
+    await probe.waitUntilStarted(2)
+    probe.open(1)
+    await probe.waitUntilCompleted(count: 1)
+    #expect(probe.completions == [completion(1, cancelled: true)])
+    #expect(runner.state == .active(value: 2, id: id))
+    #expect(runner.isRunning)
+
+    probe.open(2)
+    await runner.waitUntilIdle()
+    #expect(probe.uncancelled == [2])
+    #expect(runner.state == .none)
+    #expect(probe.started == [1, 2], "a reset never starts a run")
+  }
+
+  // Point 5: cancel, then the same (value, id) again; the first run's late end must not
+  // reset the repeat, although the state holds the same id.
+  @Test func lateEndOfACancelledRunDoesNotResetARepeatedRequest() async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    let id = UUID()
+    runner.trigger(value: 1, id: id)
+    await probe.waitUntilStarted(1)
+    runner.cancel()
+    runner.trigger(value: 1, id: id)
+    await probe.waitUntilStarted(1, times: 2)
+    probe.open(1)
+    await probe.waitUntilCompleted(count: 1)
+    #expect(runner.state == .active(value: 1, id: id))
+    #expect(runner.isRunning)
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.completions == [completion(1, cancelled: true), completion(1, cancelled: false)])
+    #expect(runner.state == .none)
+  }
+
+  // Point 5: a cancelled completion of the current run resets too.
+  @Test func cancelledCompletionOfTheCurrentRunResets() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    probe.onStart = { _ in withUnsafeCurrentTask { $0?.cancel() } }
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    await runner.waitUntilIdle()
+    #expect(probe.completions == [completion(1, cancelled: true)])
+    #expect(runner.state == .none)
+    #expect(!runner.isRunning)
+  }
+
+  // Point 6.
+  @Test func detachCancelsTheRunAndReattachDoesNotRerunIt() async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    await probe.waitUntilStarted(1)
+    runner.detach()
+    #expect(runner.state == .none)
+    #expect(!runner.isRunning)
+    runner.attach()
+    #expect(!runner.isRunning)
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.started == [1])
+    #expect(probe.completions == [completion(1, cancelled: true)])
+    #expect(runner.state == .none)
+  }
+
+  // Point 6.
+  @Test func triggerWhileDetachedRunsOnAttach() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.detach()
+    let id = UUID()
+    runner.trigger(value: 2, id: id)
+    #expect(runner.state == .active(value: 2, id: id))
+    #expect(!runner.isRunning)
+    await runner.waitUntilIdle()
+    #expect(probe.started.isEmpty)
+
+    runner.attach()
+    #expect(runner.isRunning)
+    await runner.waitUntilIdle()
+    #expect(probe.uncancelled == [2])
+    #expect(runner.state == .none)
+  }
+
+  // Point 6: the running action is cancelled by the release; the weak reference proves that
+  // runs do not keep the runner alive.
+  @Test func releasingTheRunnerCancelsTheRunningAction() async {
+    let clock = ManualClock()
+    let probe = Probe<Int>()
+    weak var released: TaskTriggerRunner<Int>?
+    var tasks: [Task<Void, Never>] = []
+    do {
+      let runner = TaskTriggerRunner(action: probe.cooperativeAction(clock))
+      released = runner
+      runner.trigger(value: 1)
+      await clock.waitForSleepers(count: 1)
+      tasks = runner.inFlightTasks
+    }
+    #expect(released == nil)
+    #expect(tasks.count == 1)
+    #expect(tasks.allSatisfy { $0.isCancelled })
+    await clock.advance(by: .seconds(1))  // Lets a run that was not cancelled end anyway.
+    for task in tasks { await task.value }
+    #expect(probe.completions == [completion(1, cancelled: true)])
+  }
+
+  // Point 6: a run whose task had not started when the runner went never calls the action.
+  @Test func noActionStartsAfterTheRunnerIsReleased() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    weak var released: TaskTriggerRunner<Int>?
+    var tasks: [Task<Void, Never>] = []
+    do {
+      let runner = TaskTriggerRunner(action: probe.gatedAction)
+      released = runner
+      runner.trigger(value: 1)
+      tasks = runner.inFlightTasks
+    }
+    #expect(released == nil)
+    for task in tasks { await task.value }
+    #expect(tasks.count == 1)
+    #expect(probe.started.isEmpty)
+  }
+
+  // Point 7, cooperative actions, all triggers in one synchronous turn.
+  @Test func burstInOneTurnCompletesOnlyTheLastValue() async {
+    let clock = ManualClock()
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.cooperativeAction(clock))
+    for value in 0..<100 { runner.trigger(value: value) }
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(1))
+    await runner.waitUntilIdle()
+    #expect(probe.uncancelled == [99])
+    #expect(runner.state == .none)
+    #expect(!runner.isRunning)
+  }
+
+  // Point 7, cooperative actions, with a yield between triggers so that some actions start.
+  @Test func burstWithYieldsCompletesOnlyTheLastValue() async {
+    let clock = ManualClock()
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.cooperativeAction(clock))
+    for value in 0..<100 {
+      runner.trigger(value: value)
+      await Task.yield()
+    }
+    await probe.waitUntilStarted(99)
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(1))
+    await runner.waitUntilIdle()
+    #expect(probe.uncancelled == [99])
+    #expect(probe.completions.count == probe.started.count)
+    #expect(runner.state == .none)
+  }
+
+  // Point 7, actions that ignore cancellation: the superseded ones are released first and
+  // end late; they must not reset the state, and only the last one ends uncancelled.
+  @Test(arguments: [false, true])
+  func burstOfActionsIgnoringCancellationCompletesOnlyTheLastValue(yielding: Bool) async {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    let ids = (0..<100).map { _ in UUID() }
+    for value in 0..<100 {
+      runner.trigger(value: value, id: ids[value])
+      if yielding { await Task.yield() }
+    }
+    await probe.waitUntilStarted(99)
+    let superseded = probe.started.filter { $0 != 99 }
+    for value in superseded { probe.open(value) }
+    await probe.waitUntilCompleted(count: superseded.count)
+    #expect(runner.state == .active(value: 99, id: ids[99]), "a late end reset the state")
+    #expect(runner.isRunning)
+
+    probe.openAll()
+    await runner.waitUntilIdle()
+    #expect(probe.uncancelled == [99])
+    #expect(probe.completions.count == probe.started.count)
+    #expect(runner.state == .none)
+  }
+
+  // Point 8: triggers from inside the action neither deadlock nor lose the newest one.
+  @Test func triggerFromInsideTheActionRestartsWithTheNewestValue() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    let reference = RunnerReference<Int>()
+    probe.onStart = { value in
+      guard value == 1 else { return }
+      reference.runner?.trigger(value: 2)
+      reference.runner?.trigger(value: 3)
+    }
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    reference.runner = runner
+    runner.trigger(value: 1)
+    await runner.waitUntilIdle()
+    #expect(probe.started == [1, 3])
+    #expect(probe.completions == [completion(1, cancelled: true), completion(3, cancelled: false)])
+    #expect(runner.state == .none)
+  }
+
+  // Point 8.
+  @Test func cancelFromInsideTheActionResetsAndCancelsItself() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    let reference = RunnerReference<Int>()
+    var stateAfterCancel: TaskTrigger<Int>.State?
+    probe.onStart = { _ in
+      reference.runner?.cancel()
+      stateAfterCancel = reference.runner?.state
+    }
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    reference.runner = runner
+    runner.trigger(value: 1)
+    await runner.waitUntilIdle()
+    #expect(stateAfterCancel == TaskTrigger<Int>.State.none)
+    #expect(probe.completions == [completion(1, cancelled: true)])
+    #expect(runner.state == .none)
+  }
+
+  // Point 8: cancel, then trigger, from inside; the newest request still runs.
+  @Test func cancelThenTriggerFromInsideTheActionRunsTheNewRequest() async {
+    let probe = Probe<Int>()
+    probe.openAll()
+    let reference = RunnerReference<Int>()
+    probe.onStart = { value in
+      guard value == 1 else { return }
+      reference.runner?.cancel()
+      reference.runner?.trigger(value: 2)
+    }
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    reference.runner = runner
+    runner.trigger(value: 1)
+    await runner.waitUntilIdle()
+    #expect(probe.started == [1, 2])
+    #expect(probe.uncancelled == [2])
+    #expect(runner.state == .none)
+  }
+
+  // Point 9: `isolatedCheck` is synchronous and main-actor isolated, so the action can call
+  // it without `await` only because the action runs on the main actor.
+  @Test func actionRunsOnTheMainActor() async {
+    var ranIsolated = false
+    func isolatedCheck() {
+      MainActor.assertIsolated()
+      ranIsolated = true
+    }
+    let probe = Probe<Int>()
+    probe.openAll()
+    probe.onStart = { _ in isolatedCheck() }
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    await runner.waitUntilIdle()
+    #expect(ranIsolated)
+  }
+}

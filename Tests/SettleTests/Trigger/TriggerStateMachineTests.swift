@@ -1,0 +1,172 @@
+import Foundation
+import Settle
+import Testing
+
+@Suite("TriggerStateMachine")
+struct TriggerStateMachineTests {
+  typealias Machine = TriggerStateMachine<Int>
+
+  /// Triggers and returns the run the machine started, failing the test when it started none.
+  private func start(
+    _ machine: inout Machine, _ value: Int, id: UUID = UUID(),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Machine.Run? {
+    guard case .start(let run, _) = machine.trigger(value: value, id: id) else {
+      Issue.record("trigger(value: \(value)) did not start a run", sourceLocation: sourceLocation)
+      return nil
+    }
+    return run
+  }
+
+  @Test func startsAttachedWithNothingRequested() {
+    let machine = Machine()
+    #expect(machine.state == .none)
+    #expect(machine.isAttached)
+    #expect(!machine.isRunning)
+  }
+
+  // Point 1: the run carries the value and id of its trigger.
+  @Test func runCapturesTheValueAndIDOfItsTrigger() throws {
+    var machine = Machine()
+    let id = UUID()
+    let run = try #require(start(&machine, 7, id: id))
+    #expect(run.value == 7)
+    #expect(run.id == id)
+    #expect(machine.state == .active(value: 7, id: id))
+    #expect(machine.isRunning)
+    _ = machine.trigger(value: 8, id: UUID())
+    #expect(run.value == 7, "a superseded run keeps its own value")
+  }
+
+  // Point 2.
+  @Test func differentValueOrIDCancelsTheCurrentRunAndStartsANewOne() throws {
+    var machine = Machine()
+    let id = UUID()
+    let first = try #require(start(&machine, 1, id: id))
+
+    guard case .start(let second, let cancelled) = machine.trigger(value: 2, id: id) else {
+      Issue.record("a new value did not restart")
+      return
+    }
+    #expect(cancelled == first.generation)
+    #expect(second.value == 2)
+    #expect(!machine.mayStart(first))
+    #expect(machine.mayStart(second))
+
+    guard case .start(let third, let cancelledAgain) = machine.trigger(value: 2, id: UUID()) else {
+      Issue.record("a new id did not restart")
+      return
+    }
+    #expect(cancelledAgain == second.generation)
+    #expect(machine.current == third)
+  }
+
+  // Point 3.
+  @Test func sameValueAndIDWhileRunningDoesNothingButRunsAgainAfterItEnds() throws {
+    var machine = Machine()
+    let id = UUID()
+    let first = try #require(start(&machine, 1, id: id))
+    #expect(machine.trigger(value: 1, id: id) == .nothing)
+    #expect(machine.current == first)
+
+    machine.finished(first)
+    #expect(machine.state == .none)
+    let again = try #require(start(&machine, 1, id: id))
+    #expect(again.generation != first.generation)
+  }
+
+  // Point 4.
+  @Test func cancelResetsAtOnceCancelsTheRunAndStartsNothing() throws {
+    var machine = Machine()
+    let run = try #require(start(&machine, 1))
+    #expect(machine.cancel() == .cancel(run.generation))
+    #expect(machine.state == .none)
+    #expect(!machine.isRunning)
+    #expect(!machine.mayStart(run))
+    #expect(machine.cancel() == .nothing)
+  }
+
+  // Point 5.
+  @Test func completionResetsOnlyWhileTheStateBelongsToThatRun() throws {
+    var machine = Machine()
+    let first = try #require(start(&machine, 1))
+    let secondID = UUID()
+    let second = try #require(start(&machine, 2, id: secondID))
+
+    machine.finished(first)
+    #expect(machine.state == .active(value: 2, id: secondID), "a late end must not reset")
+    #expect(machine.current == second, "a late end must not cancel the newer run")
+
+    machine.finished(second)
+    #expect(machine.state == .none)
+    #expect(!machine.isRunning)
+    #expect(machine.current == nil, "a reset starts nothing")
+  }
+
+  // Point 5, with a repeated id: the run, not just its id, must still own the state.
+  @Test func cancelledRunEndingLateDoesNotResetARepeatOfTheSameRequest() throws {
+    var machine = Machine()
+    let id = UUID()
+    let first = try #require(start(&machine, 1, id: id))
+    _ = machine.cancel()
+    let repeated = try #require(start(&machine, 1, id: id))
+
+    machine.finished(first)
+    #expect(machine.state == .active(value: 1, id: id))
+    #expect(machine.current == repeated)
+  }
+
+  // Point 6.
+  @Test func detachCancelsAndResetsSoAttachDoesNotRerun() throws {
+    var machine = Machine()
+    let run = try #require(start(&machine, 1))
+    #expect(machine.detach() == .cancel(run.generation))
+    #expect(machine.state == .none)
+    #expect(!machine.isAttached)
+    #expect(machine.detach() == .nothing)
+    #expect(machine.attach() == .nothing)
+    #expect(machine.attach() == .nothing)
+    machine.finished(run)
+    #expect(machine.state == .none)
+  }
+
+  // Point 6.
+  @Test func triggerWhileDetachedWaitsAndRunsOnAttach() {
+    var machine = Machine()
+    _ = machine.detach()
+    let id = UUID()
+    #expect(machine.trigger(value: 3, id: id) == .nothing)
+    #expect(machine.state == .active(value: 3, id: id))
+    #expect(!machine.isRunning)
+    #expect(machine.trigger(value: 3, id: id) == .nothing)
+
+    guard case .start(let run, let cancelled) = machine.attach() else {
+      Issue.record("attach did not start the waiting request")
+      return
+    }
+    #expect(run.value == 3)
+    #expect(run.id == id)
+    #expect(cancelled == nil)
+  }
+
+  @Test func cancelWhileDetachedDropsTheWaitingRequest() {
+    var machine = Machine()
+    _ = machine.detach()
+    _ = machine.trigger(value: 3, id: UUID())
+    #expect(machine.cancel() == .nothing)
+    #expect(machine.attach() == .nothing)
+    #expect(machine.state == .none)
+  }
+
+  // Point 7, at the level of decisions: of a burst, only the last run may start.
+  @Test func burstLeavesOnlyTheLastRunAllowedToStart() throws {
+    var machine = Machine()
+    var runs: [Machine.Run] = []
+    for value in 0..<100 {
+      runs.append(try #require(start(&machine, value)))
+    }
+    #expect(runs.filter { machine.mayStart($0) }.map(\.value) == [99])
+    for run in runs.reversed() { machine.finished(run) }
+    #expect(machine.state == .none)
+  }
+}
