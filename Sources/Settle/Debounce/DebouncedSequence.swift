@@ -1,0 +1,56 @@
+/// An asynchronous sequence that emits an element of its base once the base has been quiet
+/// for an interval; made by ``_Concurrency/AsyncSequence/debounced(for:options:clock:)``.
+///
+/// It follows the ``Debouncer`` rules (trailing by default, leading edge and `maxWait` through
+/// ``DebounceOptions``) and adds what a sequence needs:
+/// - **Eager.** The base is consumed as fast as it produces (push, not pull), so a slow
+///   consumer never shifts the timing; emitted elements wait for it in order.
+/// - **Finish.** When the base finishes, a pending element is emitted at once, then the
+///   sequence finishes.
+/// - **Error.** When the base throws, the pending element is dropped and the error is thrown
+///   from `next()`, whether or not the consumer was waiting at that moment.
+/// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil`, the base's
+///   iteration is cancelled and no task outlives the iterator.
+///
+/// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
+/// task.
+public struct DebouncedSequence<Base: AsyncSequence & Sendable, C: Clock>: Sendable
+where Base.Element: Sendable, C.Duration == Duration {
+  let base: Base
+  let interval: Duration
+  let options: DebounceOptions
+  let clock: C
+}
+
+extension DebouncedSequence: AsyncSequence {
+  /// The base's elements.
+  public typealias Element = Base.Element
+
+  /// Starts nothing yet: the base is consumed from the first call to `next()`.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(
+      storage: TimedSequenceStorage(
+        base: base,
+        machine: DebounceStateMachine(interval: interval, options: options),
+        clock: clock
+      ))
+  }
+
+  /// The iterator of a ``DebouncedSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    let owner: TimedSequenceOwner<Base, DebounceStateMachine<Base.Element, C.Instant>, C>
+
+    init(storage: TimedSequenceStorage<Base, DebounceStateMachine<Base.Element, C.Instant>, C>) {
+      owner = TimedSequenceOwner(storage: storage)
+    }
+
+    /// The next debounced element; `nil` when the base finished or the task was cancelled;
+    /// throws what the base threw.
+    public mutating func next() async rethrows -> Base.Element? {
+      try await owner.storage.next()
+    }
+  }
+}
+
+@available(*, unavailable)
+extension DebouncedSequence.Iterator: Sendable {}

@@ -1,0 +1,17 @@
+/// Ends a sequence's background work when its iterator is dropped; iterators are structs,
+/// so the `deinit` has to live in a class they hold.
+package final class TimedSequenceOwner<
+  Base: AsyncSequence & Sendable, Machine: TimedStateMachine, C: Clock
+>:
+  Sendable
+where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
+  package let storage: TimedSequenceStorage<Base, Machine, C>
+
+  package init(storage: TimedSequenceStorage<Base, Machine, C>) {
+    self.storage = storage
+  }
+
+  deinit {
+    storage.terminate()
+  }
+}

@@ -1,0 +1,57 @@
+/// An asynchronous sequence that emits at most one element of its base per interval; made by
+/// ``_Concurrency/AsyncSequence/throttled(for:latest:clock:)``.
+///
+/// It follows the ``Throttler`` rules (the first element at once, then at each window's end
+/// the newest or the first element received in the window, emitted on the timer without
+/// waiting for another element) and adds what a sequence needs:
+/// - **Eager.** The base is consumed as fast as it produces (push, not pull), so a slow
+///   consumer never shifts the timing; emitted elements wait for it in order.
+/// - **Finish.** When the base finishes, a pending element is emitted at once, then the
+///   sequence finishes.
+/// - **Error.** When the base throws, the pending element is dropped and the error is thrown
+///   from `next()`, whether or not the consumer was waiting at that moment.
+/// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil`, the base's
+///   iteration is cancelled and no task outlives the iterator.
+///
+/// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
+/// task.
+public struct ThrottledSequence<Base: AsyncSequence & Sendable, C: Clock>: Sendable
+where Base.Element: Sendable, C.Duration == Duration {
+  let base: Base
+  let interval: Duration
+  let latest: Bool
+  let clock: C
+}
+
+extension ThrottledSequence: AsyncSequence {
+  /// The base's elements.
+  public typealias Element = Base.Element
+
+  /// Starts nothing yet: the base is consumed from the first call to `next()`.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(
+      storage: TimedSequenceStorage(
+        base: base,
+        machine: ThrottleStateMachine(interval: interval, latest: latest),
+        clock: clock
+      ))
+  }
+
+  /// The iterator of a ``ThrottledSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    let owner: TimedSequenceOwner<Base, ThrottleStateMachine<Base.Element, C.Instant>, C>
+
+    init(storage: TimedSequenceStorage<Base, ThrottleStateMachine<Base.Element, C.Instant>, C>) {
+      owner = TimedSequenceOwner(storage: storage)
+    }
+
+    /// The next throttled element; `nil` when the base finished or the task was cancelled;
+    /// throws what the base threw.
+    public mutating func next() async rethrows -> Base.Element? {
+      try await owner.storage.next()
+    }
+  }
+}
+
+@available(*, unavailable)
+extension ThrottledSequence.Iterator: Sendable {}

@@ -1,0 +1,115 @@
+/// Runs an action at most once per interval: the first value at once, later ones at the end
+/// of each window.
+///
+/// ```swift
+/// // Save the scroll position at most every 500 ms, and always the final one.
+/// let savePosition = Throttler(for: .milliseconds(500)) { (offset: Double) in
+///   await settings.store(scrollOffset: offset)
+/// }
+/// func scrolled(to offset: Double) {
+///   savePosition.send(offset)   // synchronous, O(1)
+/// }
+/// ```
+///
+/// ## Guarantees
+/// - **First value at once.** A value that arrives with no window open is dispatched at once
+///   (its action starts on the next turn, never inside `send`) and opens a window of
+///   `interval`.
+/// - **One run per window.** Values that arrive inside a window wait for its end. There,
+///   `latest: true` (the default) runs the newest of them and `latest: false` the first of
+///   them, on the timer, without waiting for another input; that run opens the next window.
+///   A window with no values closes quietly.
+/// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window
+///   is measured from the moment its run was dispatched.
+/// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and keep call order.
+/// - **No overlap.** A run that becomes due while an action runs cancels that action and
+///   starts after it returns.
+/// - **Cancel.** ``cancel()`` drops the waiting value, cancels a running action and closes
+///   the window: the next value runs at once. Nothing sent before it runs after it returns.
+/// - **Lifetime.** Releasing the throttler cancels its work and releases the action.
+///
+/// - Complexity: ``send(_:)`` is O(1) and takes one lock; the timer task exists only while
+///   a value waits for a window's end.
+public actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {
+  private typealias Machine = ThrottleStateMachine<Value, C.Instant>
+
+  private let runs: TimedRuns<Machine, C>
+
+  /// Creates a throttler that runs `action` on `clock`'s time.
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest spacing between two runs.
+  ///   - latest: At a window's end, run the newest value (`true`, the default) or the first
+  ///     value received in the window (`false`).
+  ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
+  ///   - action: The work; mark it `@MainActor` to run it on the main actor.
+  /// - Precondition: `interval` is not negative.
+  public init(
+    for interval: Duration,
+    latest: Bool = true,
+    clock: C,
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    runs = TimedRuns(
+      machine: Machine(interval: interval, latest: latest),
+      clock: clock,
+      action: action
+    )
+  }
+
+  deinit {
+    runs.shutdown()
+  }
+
+  /// Offers a value: it runs at once if no window is open, otherwise at the window's end
+  /// unless a newer value replaces it (`latest`) or an earlier one holds the slot (`!latest`).
+  ///
+  /// - Complexity: O(1).
+  public nonisolated func send(_ value: Value) {
+    runs.send(value)
+  }
+
+  /// Drops the waiting value, cancels a running action and closes the window.
+  public nonisolated func cancel() {
+    runs.cancel()
+  }
+
+  /// Runs the waiting value now and returns once that action has finished; with nothing
+  /// waiting it returns at once.
+  public nonisolated func flush() async {
+    await runs.flush()
+  }
+
+  /// Whether a value is waiting to run.
+  public nonisolated var isPending: Bool {
+    runs.isPending
+  }
+
+  /// Returns once nothing is waiting or running; returns early if the waiting task is
+  /// cancelled.
+  public nonisolated func waitUntilIdle() async {
+    await runs.waitUntilIdle()
+  }
+
+  /// Timer tasks started so far.
+  package nonisolated var timersStarted: Int { runs.timersStarted }
+}
+
+extension Throttler where C == ContinuousClock {
+  /// Creates a throttler measured on `ContinuousClock`.
+  ///
+  /// ```swift
+  /// let report = Throttler(for: .seconds(1)) { (progress: Double) in
+  ///   print("progress", progress)
+  /// }
+  /// ```
+  ///
+  /// - Precondition: `interval` is not negative.
+  public init(
+    for interval: Duration,
+    latest: Bool = true,
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(for: interval, latest: latest, clock: ContinuousClock(), action: action)
+  }
+}

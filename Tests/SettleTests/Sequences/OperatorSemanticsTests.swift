@@ -1,0 +1,99 @@
+import Settle
+import SettleTesting
+import Testing
+
+@Suite("Operator semantics", .timeLimit(.minutes(1)))
+struct OperatorSemanticsTests {
+  @Test func consumesUpstreamEagerlySoASlowConsumerShiftsNoTiming() async throws {
+    // Leading edges are decided when an element arrives, so each element here opens its own
+    // burst only if the base is consumed on time, not when the consumer gets round to it.
+    let clock = ManualClock()
+    let source = ScriptedSource<String>()
+    let gate = AsyncGate()
+    let received = ValueRecorder<String>()
+    let consumer = Task {
+      var iterator = source.debounced(for: .seconds(3), options: .leading, clock: clock)
+        .makeAsyncIterator()
+      while let value = try await iterator.next() {
+        received.record(value)
+        await gate.wait()  // a consumer that falls behind after the first element
+      }
+    }
+    for (index, value) in ["a", "b", "c"].enumerated() {
+      source.yield(value)
+      await source.waitForDemand(index + 2)  // consumed although the consumer is stuck
+      await clock.advance(by: .seconds(3))
+    }
+    source.yield("d")  // one interval after c: a burst of its own
+    await source.waitForDemand(5)
+    source.finish()
+    gate.open()
+    try await consumer.value
+    #expect(received.values == ["a", "b", "c", "d"])
+  }
+
+  @Test func consumerCancellationEndsIterationAndCancelsUpstream() async {
+    let clock = ManualClock()
+    let source = ScriptedSource<Int>()
+    let ended = AsyncGate()
+    let consumer = Task {
+      for try await _ in source.debounced(for: .seconds(1), clock: clock) {}
+      ended.open()
+    }
+    await source.waitForDemand(1)
+    consumer.cancel()
+    await ended.wait()
+    await source.cancelled.wait()
+    #expect(source.cancelled.isOpen)
+    _ = await consumer.result
+  }
+
+  @Test func anErrorIsThrownEvenWhenTheConsumerWasNotWaiting() async {
+    let clock = ManualClock()
+    let source = ScriptedSource<String>()
+    let gate = AsyncGate()
+    let events = ValueRecorder<String>()
+    let consumer = Task {
+      do {
+        for try await value in source.throttled(for: .seconds(3), clock: clock) {
+          events.record(value)
+          await gate.wait()
+        }
+        events.record("finished")
+      } catch {
+        events.record("threw")
+      }
+    }
+    source.yield("a")
+    await events.waitForCount(1)
+    source.yield("b")  // waits for the window's end, then is dropped by the error
+    await source.waitForDemand(2)
+    source.fail()
+    gate.open()
+    await consumer.value
+    #expect(events.values == ["a", "threw"])
+  }
+
+  @Test func eachIteratorConsumesTheBaseOnItsOwn() async {
+    let clock = ManualClock()
+    let numbers = AsyncStream<Int> { continuation in
+      for number in 1...3 { continuation.yield(number) }
+      continuation.finish()
+    }
+    // A non-throwing base gives a non-throwing sequence: no `try` needed.
+    var collected: [Int] = []
+    for await number in numbers.debounced(for: .seconds(1), clock: clock) {
+      collected.append(number)
+    }
+    #expect(collected == [3])
+  }
+
+  @Test func negativeIntervalsArePreconditionFailures() async {
+    await #expect(processExitsWith: .failure) {
+      _ = AsyncStream<Int> { $0.finish() }.debounced(for: .seconds(-1))
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = AsyncStream<Int> { $0.finish() }.throttled(for: .seconds(-1))
+    }
+  }
+}
