@@ -116,6 +116,12 @@ public actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
     await runs.waitUntilIdle()
   }
 
+  /// Returns once no run is in flight and the timer sleeps toward a future deadline.
+  package nonisolated func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }
+
+  /// Whether a timer task is running.
+  package nonisolated var hasTimer: Bool { runs.hasTimer }
+
   /// Timer tasks started so far; one per burst.
   package nonisolated var timersStarted: Int { runs.timersStarted }
 

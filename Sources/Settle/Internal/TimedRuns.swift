@@ -24,6 +24,9 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
     var latestRun: Task<Void, Never>?
     var idleWaiters = WaiterQueue<Void>()
     var timersStarted = 0
+    /// Where the timer is headed, set in the same critical section that decides the sleep.
+    var timerSleepsUntil: C.Instant?
+    var quiescenceWaiters = WaiterQueue<Void>()
   }
 
   private let state: LockedState<State>
@@ -72,7 +75,9 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
         tasks.append(timer.task)
         state.timer = nil
       }
-      let waiters = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
+      state.timerSleepsUntil = nil
+      var waiters = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
+      waiters += quiescentWaiters(&state)
       return (tasks, waiters)
     }
     for task in tasks { task.cancel() }
@@ -93,6 +98,30 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
     }
     for task in superseded { task.cancel() }
     await run?.value
+  }
+
+  /// Whether a timer task is running (asleep or awake).
+  package var hasTimer: Bool {
+    state.withLock { $0.timer != nil }
+  }
+
+  /// Returns once no run is in flight and the timer, if any, is headed for a sleep whose
+  /// deadline lies ahead of the clock: nothing more happens until the clock moves or a value
+  /// arrives. Model-based tests settle on it after every step.
+  package func waitUntilQuiescent() async {
+    await state.wait(in: \.quiescenceWaiters, for: ()) { self.isQuiescent($0) }
+  }
+
+  private func isQuiescent(_ state: State) -> Bool {
+    guard state.machine.activeRunCount == 0 else { return false }
+    guard state.timer != nil else { return true }
+    return state.timerSleepsUntil.map { $0 > clock.now } ?? false
+  }
+
+  /// Wakes quiescence waiters when the state allows it; call with the lock held, resume after.
+  private func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+    guard !state.quiescenceWaiters.isEmpty, isQuiescent(state) else { return [] }
+    return state.quiescenceWaiters.removeSatisfied { true }
   }
 
   package func waitUntilIdle() async {
@@ -138,20 +167,27 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
 
   private func runTimer(_ generation: UInt64) async {
     while true {
-      let (step, superseded) = state.withLock {
-        state -> (TimerAction<C.Instant, Machine.Claim>, [Task<Void, Never>]) in
+      let (step, superseded, waiters) = state.withLock {
+        state -> (
+          TimerAction<C.Instant, Machine.Claim>, [Task<Void, Never>],
+          [WaiterQueue<Void>.Continuation]
+        ) in
         let step = state.machine.timerWoke(generation: generation, at: clock.now)
+        let isCurrent = state.timer?.generation == generation
+        if isCurrent { state.timerSleepsUntil = nil }
         switch step {
         case .run(let ticket):
-          return (step, startRun(ticket, in: &state))
+          return (step, startRun(ticket, in: &state), [])
         case .stop:
-          if state.timer?.generation == generation { state.timer = nil }
-          return (step, [])
-        case .sleep:
-          return (step, [])
+          if isCurrent { state.timer = nil }
+          return (step, [], quiescentWaiters(&state))
+        case .sleep(let deadline):
+          if isCurrent { state.timerSleepsUntil = deadline }
+          return (step, [], quiescentWaiters(&state))
         }
       }
       for task in superseded { task.cancel() }
+      for waiter in waiters { waiter.resume() }
       switch step {
       case .sleep(let deadline):
         // A cancelled sleep means cancel() or shutdown replaced this timer: stop quietly.
@@ -172,7 +208,9 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
       state.machine.runFinished()
       state.runs[ticket.id] = nil
       if state.runs.isEmpty { state.latestRun = nil }
-      return state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
+      var waiters = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
+      waiters += quiescentWaiters(&state)
+      return waiters
     }
     for waiter in waiters { waiter.resume() }
   }

@@ -1,0 +1,291 @@
+import Settle
+import SettleTesting
+import Testing
+
+/// One step of a random schedule, in ticks of one millisecond.
+enum ScheduleStep: Equatable, CustomStringConvertible {
+  case send(Int)
+  case advance(Int)
+  case cancel
+  case flush
+
+  var description: String {
+    switch self {
+    case .send(let value): "send(\(value))"
+    case .advance(let ticks): "advance(\(ticks))"
+    case .cancel: "cancel"
+    case .flush: "flush"
+    }
+  }
+}
+
+/// A run seen by a model or by the real type: the value and the tick it started at.
+struct ModelRun: Equatable, CustomStringConvertible {
+  var value: Int
+  var tick: Int
+  var description: String { "\(value)@\(tick)" }
+}
+
+/// The Debouncer's rules, written as plainly as possible: walk time tick by tick.
+struct DebounceModel {
+  let interval: Int
+  let leading: Bool
+  let trailing: Bool
+  let maxWait: Int?
+  var now = 0
+  var lastSend: Int?
+  var pending: (value: Int, firstUnrun: Int)?
+  var runs: [ModelRun] = []
+
+  mutating func apply(_ step: ScheduleStep) {
+    switch step {
+    case .send(let value):
+      let newBurst = lastSend.map { now >= $0 + interval } ?? true
+      lastSend = now
+      if leading && newBurst {
+        pending = nil
+        runs.append(ModelRun(value: value, tick: now))
+      } else if trailing {
+        pending = (value, pending?.firstUnrun ?? now)
+      }
+      runDue()
+    case .advance(let ticks):
+      for _ in 0..<ticks {
+        now += 1
+        runDue()
+      }
+    case .cancel:
+      pending = nil
+      lastSend = nil
+    case .flush:
+      if let waiting = pending { runs.append(ModelRun(value: waiting.value, tick: now)) }
+      pending = nil
+    }
+  }
+
+  private mutating func runDue() {
+    guard let waiting = pending, let lastSend else { return }
+    let quietOver = now >= lastSend + interval
+    let waitedTooLong = maxWait.map { now >= waiting.firstUnrun + max($0, interval) } ?? false
+    if quietOver || waitedTooLong {
+      runs.append(ModelRun(value: waiting.value, tick: now))
+      pending = nil
+    }
+  }
+}
+
+/// The Throttler's rules: a window opens at each run and lasts one interval.
+struct ThrottleModel {
+  let interval: Int
+  let latest: Bool
+  var now = 0
+  var windowEnd: Int?
+  var pending: Int?
+  var runs: [ModelRun] = []
+
+  mutating func apply(_ step: ScheduleStep) {
+    switch step {
+    case .send(let value):
+      if let end = windowEnd, now < end {
+        if latest || pending == nil { pending = value }
+      } else {
+        runs.append(ModelRun(value: value, tick: now))
+        windowEnd = now + interval
+      }
+    case .advance(let ticks):
+      for _ in 0..<ticks {
+        now += 1
+        if let waiting = pending, let end = windowEnd, now >= end {
+          runs.append(ModelRun(value: waiting, tick: now))
+          windowEnd = now + interval
+          pending = nil
+        }
+      }
+    case .cancel:
+      pending = nil
+      windowEnd = nil
+    case .flush:
+      if let waiting = pending { runs.append(ModelRun(value: waiting, tick: now)) }
+      pending = nil
+    }
+  }
+}
+
+/// A small deterministic generator, so a failing seed reproduces.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
+
+func randomSchedule(using generator: inout SplitMix64, length: Int) -> [ScheduleStep] {
+  var value = 0
+  return (0..<length).map { _ in
+    switch Int.random(in: 0..<20, using: &generator) {
+    case 0..<10:
+      value += 1
+      return .send(value)
+    case 10..<17: return .advance(Int.random(in: 1...4, using: &generator))
+    case 17, 18: return .flush
+    default: return .cancel
+    }
+  }
+}
+
+/// Greedily drops steps while the schedule still diverges, so the printed one is short.
+func minimise(
+  _ schedule: [ScheduleStep], diverges: ([ScheduleStep]) async -> Bool
+) async -> [ScheduleStep] {
+  var current = schedule
+  var index = 0
+  while index < current.count {
+    var candidate = current
+    candidate.remove(at: index)
+    if await diverges(candidate) { current = candidate } else { index += 1 }
+  }
+  return current
+}
+
+@Suite("Model-based: Debouncer and Throttler against reference models")
+struct TimedModelTests {
+  /// Thousands by default; CI's sanitizer runs lower it through the environment.
+  static let schedules = Int(Environment.value("SETTLE_MODEL_SCHEDULES") ?? "") ?? 2_000
+  static let steps = 30
+
+  /// Runs `schedule` on a real Debouncer, settling after every step.
+  static func debouncerRuns(
+    _ schedule: [ScheduleStep], interval: Int, options: DebounceOptions
+  ) async -> [ModelRun] {
+    let clock = ManualClock()
+    let ran = ValueRecorder<ModelRun>()
+    let debouncer = Debouncer(for: .milliseconds(interval), options: options, clock: clock) {
+      value in
+      ran.record(ModelRun(value: value, tick: clock.millis))
+    }
+    func settle() async {
+      await debouncer.waitUntilQuiescent()
+      await clock.waitForSleepers(count: debouncer.hasTimer ? 1 : 0)
+    }
+    for step in schedule {
+      switch step {
+      case .send(let value): debouncer.send(value)
+      case .advance(let ticks):
+        // One tick at a time, settling in between, so every run starts at its own tick.
+        for _ in 0..<ticks {
+          await clock.advance(ms: 1)
+          await settle()
+        }
+      case .cancel: debouncer.cancel()
+      case .flush: await debouncer.flush()
+      }
+      await settle()
+    }
+    return ran.values
+  }
+
+  static func throttlerRuns(_ schedule: [ScheduleStep], interval: Int, latest: Bool) async
+    -> [ModelRun]
+  {
+    let clock = ManualClock()
+    let ran = ValueRecorder<ModelRun>()
+    let throttler = Throttler(for: .milliseconds(interval), latest: latest, clock: clock) {
+      value in
+      ran.record(ModelRun(value: value, tick: clock.millis))
+    }
+    func settle() async {
+      await throttler.waitUntilQuiescent()
+      await clock.waitForSleepers(count: throttler.hasTimer ? 1 : 0)
+    }
+    for step in schedule {
+      switch step {
+      case .send(let value): throttler.send(value)
+      case .advance(let ticks):
+        // One tick at a time, settling in between, so every run starts at its own tick.
+        for _ in 0..<ticks {
+          await clock.advance(ms: 1)
+          await settle()
+        }
+      case .cancel: throttler.cancel()
+      case .flush: await throttler.flush()
+      }
+      await settle()
+    }
+    return ran.values
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func debouncerMatchesTheModel() async {
+    var generator = SplitMix64(state: 0x5E77_1E)
+    var divergences = 0
+    for trial in 0..<Self.schedules {
+      let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
+      let edges = Int.random(in: 0..<3, using: &generator)
+      let leading = edges != 0
+      let trailing = edges != 1
+      let maxWait: Int? =
+        Bool.random(using: &generator) ? Int.random(in: 0...8, using: &generator) : nil
+      let options = DebounceOptions(
+        leading: leading, trailing: trailing, maxWait: maxWait.map { .milliseconds($0) })
+      let schedule = randomSchedule(using: &generator, length: Self.steps)
+      func expected(_ schedule: [ScheduleStep]) -> [ModelRun] {
+        var model = DebounceModel(
+          interval: interval, leading: leading, trailing: trailing, maxWait: maxWait)
+        for step in schedule { model.apply(step) }
+        return model.runs
+      }
+      func diverges(_ schedule: [ScheduleStep]) async -> Bool {
+        await Self.debouncerRuns(schedule, interval: interval, options: options)
+          != expected(schedule)
+      }
+      if await diverges(schedule) {
+        divergences += 1
+        let minimal = await minimise(schedule, diverges: diverges)
+        let actual = await Self.debouncerRuns(minimal, interval: interval, options: options)
+        Issue.record(
+          """
+          trial \(trial): interval \(interval), \(options): \(minimal)
+          expected \(expected(minimal)), got \(actual)
+          """)
+        if divergences >= 3 { break }
+      }
+    }
+    #expect(divergences == 0)
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func throttlerMatchesTheModel() async {
+    var generator = SplitMix64(state: 0x7407_7E)
+    var divergences = 0
+    for trial in 0..<Self.schedules {
+      let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
+      let latest = Bool.random(using: &generator)
+      let schedule = randomSchedule(using: &generator, length: Self.steps)
+      func expected(_ schedule: [ScheduleStep]) -> [ModelRun] {
+        var model = ThrottleModel(interval: interval, latest: latest)
+        for step in schedule { model.apply(step) }
+        return model.runs
+      }
+      func diverges(_ schedule: [ScheduleStep]) async -> Bool {
+        await Self.throttlerRuns(schedule, interval: interval, latest: latest)
+          != expected(schedule)
+      }
+      if await diverges(schedule) {
+        divergences += 1
+        let minimal = await minimise(schedule, diverges: diverges)
+        let actual = await Self.throttlerRuns(minimal, interval: interval, latest: latest)
+        Issue.record(
+          """
+          trial \(trial): interval \(interval), latest \(latest): \(minimal)
+          expected \(expected(minimal)), got \(actual)
+          """)
+        if divergences >= 3 { break }
+      }
+    }
+    #expect(divergences == 0)
+  }
+}
