@@ -58,9 +58,16 @@ public final class RenderTracker: Sendable {
   }
 
   private let state = LockedState(State())
+  private let options: TrackingOptions
 
   /// Creates a tracker with nothing armed.
-  public init() {}
+  ///
+  /// - Parameter options: ``TrackingOptions/objectLevel`` to invalidate on a change to any
+  ///   tracked property of the objects a render read. The tracker always calls back after the
+  ///   store, whether or not ``TrackingOptions/afterStore`` is given.
+  public init(options: TrackingOptions = []) {
+    self.options = options.union(.afterStore)
+  }
 
   deinit {
     // The registries hold the scope strongly: cancel it so they drop it now rather than when
@@ -108,7 +115,7 @@ public final class RenderTracker: Sendable {
     let result = try TrackingContext.recording(into: recorder, body)
     // The scope holds the tracker weakly: the registries hold the scope, and must not keep
     // the tracker and its closure alive.
-    let scope = TrackingScope(options: .afterStore) { [weak self] in
+    let scope = TrackingScope(options: options) { [weak self] in
       self?.invalidate(generation)
     }
     let current = state.withLock { state in

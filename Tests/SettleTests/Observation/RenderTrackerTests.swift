@@ -61,6 +61,16 @@ import Testing
     #expect(tracker.isArmed)
   }
 
+  @Test func objectLevelInvalidatesForAnyPropertyOfAnObjectRead() {
+    let store = LibraryStore()
+    let tracker = RenderTracker(options: .objectLevel)
+    let log = CallLog()
+    _ = render(tracker, store, log)
+    store.borrowedCount = 3
+    store.title = "Annex"
+    #expect(log.count == 1)
+  }
+
   @Test func readsThroughAComputedPropertyAreTracked() {
     let store = LibraryStore()
     let tracker = RenderTracker()
