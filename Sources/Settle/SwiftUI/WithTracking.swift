@@ -28,6 +28,12 @@
   /// `.task` closures or lazily built rows (`List`, `LazyVStack`, `ForEach` content built
   /// later) happen outside it, so wrap those rows' own bodies in `WithTracking` too.
   ///
+  /// Owning the model: a ``TrackedObject`` is a plain class, so hold it the way you would hold
+  /// any reference in SwiftUI (`@State private var store = LibraryStore()` in the view that
+  /// owns it, a plain `let` in the views it is passed to); no `ObservableObject` or
+  /// `@Observable` is needed. When SwiftUI discards this view's state, the tracker is released
+  /// and disarmed, so a model that outlives the view keeps nothing of it.
+  ///
   /// Thread rules: write tracked properties from any thread; the re-render is scheduled on the
   /// main actor.
   public struct WithTracking<Content: View>: View {
@@ -45,9 +51,9 @@
     /// The content, rendered inside a tracking scope.
     public var body: some View {
       // Reading the counter is what makes SwiftUI re-evaluate this body when it is bumped.
-      _ = invalidations
+      let _ = invalidations
       let bump: @MainActor @Sendable () -> Void = { invalidations &+= 1 }
-      return tracker.render(content) {
+      tracker.render(content) {
         // The write may come from any thread, in the middle of someone else's update: hop.
         Task { @MainActor in bump() }
       }
