@@ -144,6 +144,8 @@ public final class RenderTracker: Sendable {
 
   private func invalidate(_ generation: UInt64) {
     let onInvalidate = state.withLock { state -> (@Sendable () -> Void)? in
+      // A scope of an older render can fire on another thread while a newer render or a
+      // cancel is disarming it; it must not take the newer render's closure.
       guard state.generation == generation else { return nil }
       return state.disarm().1
     }

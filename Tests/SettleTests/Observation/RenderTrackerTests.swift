@@ -44,9 +44,10 @@ import Testing
     let log = CallLog()
     _ = render(tracker, store, log)
     _ = render(tracker, store, log)
+    // The older render's scope was removed, not merely left to be ignored when it fires.
+    #expect(store.observationRegistry.armedScopeCount == 1)
     store.books = ["A"]
     #expect(log.count == 1)
-    // The older render's scope was removed, not merely ignored.
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
