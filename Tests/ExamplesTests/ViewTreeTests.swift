@@ -132,6 +132,21 @@ private final class Theme: TrackedObject {
     #expect(names(run(.objectLevel)) == ["Card (observation)", "Counter (observation)"])
   }
 
+  @Test func readingASiblingsStateStopsWithAMessage() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let root = ViewNode("Row")
+        let left = ViewNode("Left")
+        let isOn = left.makeState(false)
+        root.addChild(left)
+        root.addChild(ViewNode("Right") { _ in _ = isOn.value })
+        let tree = ViewTree()
+        tree.mount(root)
+        tree.change("toggled", in: isOn) { $0.value = true }
+      }
+    }
+  }
+
   @Test func theDemoTreeMatchesTheLesson() {
     let results = DemoResults.run()
     #expect(
