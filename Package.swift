@@ -8,12 +8,28 @@ let package = Package(
   products: [
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
+    .executable(name: "observation-demo", targets: ["ObservationDemo"]),
   ],
   targets: [
     .target(name: "Settle"),
     .target(name: "SettleTesting", dependencies: ["Settle"]),
     .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
     .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
+    .target(
+      name: "ObservationDemoCore",
+      dependencies: ["Settle"],
+      path: "Examples/ObservationDemo/Sources/ObservationDemoCore"
+    ),
+    .executableTarget(
+      name: "ObservationDemo",
+      dependencies: ["ObservationDemoCore"],
+      path: "Examples/ObservationDemo/Sources/ObservationDemo"
+    ),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["ObservationDemoCore", "Settle"],
+      path: "Tests/ExamplesTests"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,15 @@
 /// runs on the main actor too; cancellation is cooperative, so an action that ignores it
 /// keeps running after it was superseded, but its end is ignored.
 ///
+/// Observation: the runner is a ``TrackedObject``. Reading ``state`` or ``isRunning`` inside
+/// ``withTracking(options:_:onChange:)`` records the read, and the scope fires when that
+/// property actually changes: on a trigger, a reset at completion, a cancel or a detach. A
+/// superseded run ending late changes nothing and notifies nobody.
+///
+/// ```swift
+/// withTracking { runner.isRunning } didChange: { print("running changed") }
+/// ```
+///
 /// ```swift
 /// @MainActor final class SearchModel {
 ///   private(set) var results: [String] = []
@@ -43,8 +52,11 @@
 /// }
 /// ```
 @MainActor
-public final class TaskTriggerRunner<Value: Equatable & Sendable> {
+public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject {
   private typealias Machine = TriggerStateMachine<Value>
+
+  /// The registry that ``state`` and ``isRunning`` report their reads and changes to.
+  public nonisolated let observationRegistry = ObservationRegistry()
 
   private let priority: TaskPriority?
   private let action: @MainActor @Sendable (Value) async -> Void
@@ -76,11 +88,17 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable> {
 
   /// What is requested: ``TaskTrigger/State/active(value:id:)`` from a trigger until its run
   /// ends, is cancelled or superseded.
-  public var state: TaskTrigger<Value>.State { machine.state }
+  public var state: TaskTrigger<Value>.State {
+    observationRegistry.access(self, keyPath: \.state)
+    return machine.state
+  }
 
   /// Whether the action runs for the current request. `false` for a request waiting for
   /// ``attach()``, and for superseded actions that still run because they ignore cancellation.
-  public var isRunning: Bool { machine.isRunning }
+  public var isRunning: Bool {
+    observationRegistry.access(self, keyPath: \.isRunning)
+    return machine.isRunning
+  }
 
   /// Requests a run with `value`, cancelling the running one unless it has the same value and
   /// id.
@@ -122,12 +140,23 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable> {
   /// The tasks in flight, for tests that must await runs after the runner is gone.
   package var inFlightTasks: [Task<Void, Never>] { Array(tasks.values) }
 
-  /// The one place where the state changes: every event goes through here.
+  /// The one place where the state changes: every event goes through here, and so does every
+  /// announcement to ``observationRegistry``.
   private func update(_ event: (inout Machine) -> Machine.Action) {
-    // Observation: announce `state` and `isRunning` to the ObservationRegistry around this
-    // mutation (will-set before, did-set after) once the registry is on this branch.
+    // Events are pure, so a trial run on a copy says which properties will change; only those
+    // are announced, so that no-op events (a superseded run ending) notify nobody.
+    var preview = machine
+    _ = event(&preview)
+    let stateChanges = preview.state != machine.state
+    let runningChanges = preview.isRunning != machine.isRunning
+    if stateChanges { observationRegistry.willSet(self, keyPath: \.state) }
+    if runningChanges { observationRegistry.willSet(self, keyPath: \.isRunning) }
+    // Applied to the live machine, not copied from the preview: a will-set callback may have
+    // called the runner re-entrantly, and its event must not be lost.
     let action = event(&machine)
     perform(action)
+    if stateChanges { observationRegistry.didSet(self, keyPath: \.state) }
+    if runningChanges { observationRegistry.didSet(self, keyPath: \.isRunning) }
   }
 
   private func perform(_ action: Machine.Action) {

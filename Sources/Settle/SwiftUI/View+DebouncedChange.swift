@@ -1,0 +1,95 @@
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  extension View {
+    /// Runs `action` with the newest value once `value` has stopped changing for `interval`.
+    ///
+    /// The debounce every search field needs, without a hand-made `Task`:
+    ///
+    /// ```swift
+    /// TextField("Search", text: $query)
+    ///   .onChange(of: query, debounce: .milliseconds(300)) { query in
+    ///     model.search(query)
+    ///   }
+    /// ```
+    ///
+    /// Guarantees are those of ``Debouncer``: a burst of changes runs `action` once, with the
+    /// last value, `interval` after the last change. The pending run is cancelled when the view
+    /// disappears, so an action never runs for a screen that is gone. `action` runs on the main
+    /// actor; the action captured when the view appeared is the one that runs.
+    ///
+    /// - Parameters:
+    ///   - value: The value to watch; each change (by `==`) restarts the quiet period.
+    ///   - interval: The quiet period; not negative.
+    ///   - initial: Whether the value the view appears with counts as a change.
+    ///   - action: Called with the newest value.
+    public func onChange<Value: Equatable & Sendable>(
+      of value: Value,
+      debounce interval: Duration,
+      initial: Bool = false,
+      _ action: @escaping @MainActor @Sendable (Value) -> Void
+    ) -> some View {
+      onChange(of: value, debounce: interval, options: .trailing, initial: initial, action)
+    }
+
+    /// Runs `action` for changes of `value` with the edges and `maxWait` of `options`.
+    ///
+    /// The same as `onChange(of:debounce:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
+    /// bounds how long continuous typing can delay the action.
+    ///
+    /// ```swift
+    /// .onChange(of: query, debounce: .milliseconds(300),
+    ///           options: DebounceOptions(maxWait: .seconds(1))) { query in model.search(query) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to watch.
+    ///   - interval: The quiet period; not negative.
+    ///   - options: Edges and `maxWait`.
+    ///   - initial: Whether the value the view appears with counts as a change.
+    ///   - action: Called with the value of each run, on the main actor.
+    public func onChange<Value: Equatable & Sendable>(
+      of value: Value,
+      debounce interval: Duration,
+      options: DebounceOptions,
+      initial: Bool = false,
+      _ action: @escaping @MainActor @Sendable (Value) -> Void
+    ) -> some View {
+      modifier(
+        DebouncedChangeModifier(
+          value: value, interval: interval, options: options, initial: initial, action: action))
+    }
+  }
+
+  /// Feeds a view's value into a ``Debouncer`` that lives while the view is on screen.
+  private struct DebouncedChangeModifier<Value: Equatable & Sendable>: ViewModifier {
+    let value: Value
+    let interval: Duration
+    let options: DebounceOptions
+    let initial: Bool
+    let action: @MainActor @Sendable (Value) -> Void
+    @State private var debouncer: Debouncer<Value, ContinuousClock>?
+
+    func body(content: Content) -> some View {
+      content
+        .onChange(of: value, initial: initial) { _, newValue in
+          // Made on the first change rather than on appear: SwiftUI does not promise whether
+          // an initial change or onAppear comes first.
+          let current = debouncer ?? makeDebouncer()
+          debouncer = current
+          current.send(newValue)
+        }
+        .onDisappear {
+          debouncer?.cancel()
+          debouncer = nil
+        }
+    }
+
+    private func makeDebouncer() -> Debouncer<Value, ContinuousClock> {
+      let action = self.action
+      return Debouncer(for: interval, options: options, clock: ContinuousClock()) {
+        @MainActor value in action(value)
+      }
+    }
+  }
+#endif
