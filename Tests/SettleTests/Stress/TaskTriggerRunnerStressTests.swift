@@ -1,0 +1,51 @@
+import Foundation
+import Settle
+import Testing
+
+/// Rapid triggers and cancels, with actions that ignore cancellation and yield, must always
+/// leave the runner as the last command says.
+@Suite("Stress: TaskTriggerRunner")
+@MainActor
+struct TaskTriggerRunnerStressTests {
+  static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 2_000
+
+  @Test func theStateAlwaysEndsAsTheLastCommandSays() async {
+    var generator = SystemRandomNumberGenerator()
+    let completed = MainBox<[Int]>([])
+    let runner = TaskTriggerRunner<Int> { value in
+      // Ignores cancellation on purpose and gives other work a chance to interleave.
+      await Task.yield()
+      completed.value.append(value)
+    }
+    for round in 0..<Self.rounds {
+      let commands = Int.random(in: 1...6, using: &generator)
+      var last: Int?
+      for index in 0..<commands {
+        if Bool.random(using: &generator) {
+          let value = round * 10 + index
+          runner.trigger(value: value)
+          last = value
+        } else {
+          runner.cancel()
+          last = nil
+        }
+        if Bool.random(using: &generator) { await Task.yield() }
+      }
+      switch runner.state {
+      case .none:
+        #expect(last == nil, "round \(round): a trigger was lost")
+      case .active(let value, _):
+        #expect(value == last, "round \(round): the state holds \(value), not the last trigger")
+      }
+      completed.value.removeAll()
+      await runner.waitUntilIdle()
+      #expect(runner.state == .none)
+      #expect(!runner.isRunning)
+      if let last {
+        // The last trigger's run is the one that finishes last; superseded ones may also
+        // have finished (they ignore cancellation), but never after it.
+        #expect(completed.value.last == last, "round \(round)")
+      }
+    }
+  }
+}
