@@ -62,7 +62,8 @@ enum BenchmarkSuite {
       for scopes in [1, 100, 10_000] {
         cases.append(
           pair(
-            "write with \(scopes.formatted) scopes armed on another property", 1_000_000,
+            "write with \(scopes.formatted) \(scopes == 1 ? "scope" : "scopes") armed on another property",
+            1_000_000,
             10_000, .ratio(atMost: 0.5),
             settle: { try W.writeWithScopesElsewhere(SettleCounter.self, scopes: scopes, $0) },
             apple: { try W.writeWithScopesElsewhere(AppleCounter.self, scopes: scopes, $0) }))
