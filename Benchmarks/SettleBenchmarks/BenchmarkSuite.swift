@@ -15,6 +15,13 @@ enum BenchmarkSuite {
         baselineName: "Task per input",
         baseline: { try await DebounceWorkloads.taskPerInputBurst($0) }),
       BenchmarkCase(
+        group: debouncing, name: "floor: clock read + one lock, 1,000,000 times",
+        operations: 1_000_000, quickOperations: 10_000,
+        target: .report("reference: the least a send can cost"),
+        settle: { try DebounceWorkloads.clockAndLockFloor($0) },
+        baselineName: "Task per input",
+        baseline: { try await DebounceWorkloads.taskPerInputBurst($0) }),
+      BenchmarkCase(
         group: debouncing, name: "fire latency after the deadline, p50 of 1,000", unit: "µs",
         operations: 1_000, quickOperations: 20, repetitions: 3,
         target: .value(atMost: 1_000, "p50 ≤ 1 ms"),

@@ -34,6 +34,24 @@ enum DebounceWorkloads {
     return sample
   }
 
+  /// What any send must do even fully specialised: read the clock (for the quiet deadline)
+  /// and take the lock. The ratio of this row to the baseline is the floor for the send target.
+  static func clockAndLockFloor(_ sends: Int) throws -> Sample {
+    let clock = ContinuousClock()
+    let state = LockedState((count: 0, last: clock.now))
+    let sample = measure(operations: sends) {
+      for _ in 0..<sends {
+        let now = clock.now
+        state.withLock {
+          $0.count += 1
+          $0.last = now
+        }
+      }
+    }
+    try BenchmarkFailure.check("sends recorded", state.withLock { $0.count }, equals: sends)
+    return sample
+  }
+
   /// Microseconds from a value's deadline to the start of its action, at `percentile`, over
   /// `fires` separate bursts of one value each.
   static func debouncerLatency(percentile: Double, _ fires: Int) async throws -> Sample {
