@@ -9,10 +9,16 @@ let package = Package(
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
     .executable(name: "observation-demo", targets: ["ObservationDemo"]),
+    .executable(name: "settle-bench", targets: ["SettleBenchmarks"]),
   ],
   targets: [
     .target(name: "Settle"),
     .target(name: "SettleTesting", dependencies: ["Settle"]),
+    .executableTarget(
+      name: "SettleBenchmarks",
+      dependencies: ["Settle"],
+      path: "Benchmarks/SettleBenchmarks"
+    ),
     .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
     .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
     .target(

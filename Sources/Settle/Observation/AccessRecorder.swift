@@ -15,12 +15,18 @@ package final class AccessRecorder {
 
   package private(set) var accesses: [ObjectIdentifier: Access] = [:]
 
+  /// The last read recorded: a loop reading one property skips both hash lookups (hashing an
+  /// `AnyKeyPath` walks its components). Held strongly so neither identity can be reused.
+  private var lastRead: (registry: ObservationRegistry, keyPath: AnyKeyPath)?
+
   package init() {}
 
   /// Records a read; a property read many times is recorded once, with its first version.
   ///
   /// - Complexity: O(1) amortised; the registry's lock is taken on the first read of a property.
   package func record(_ registry: ObservationRegistry, keyPath: AnyKeyPath) {
+    if let lastRead, lastRead.registry === registry, lastRead.keyPath === keyPath { return }
+    lastRead = (registry, keyPath)
     let id = ObjectIdentifier(registry)
     if accesses[id]?.keyPaths[keyPath] != nil { return }
     let versions = registry.versionsForRead(of: keyPath)

@@ -56,20 +56,55 @@ package struct RegistryState {
     }
   }
 
-  package var properties: [AnyKeyPath: Slot] = [:]
+  /// Slots are added, never removed, so an index stays valid until the next insertion.
+  package private(set) var properties: [AnyKeyPath: Slot] = [:]
   package var object = Slot()
 
+  /// Key-path objects seen lately, with their slot's index (`nil`: no slot yet).
+  ///
+  /// Hashing an `AnyKeyPath` walks its components and cost more than the rest of a write
+  /// (profiled: about half of a write's time, twice per write). A property's accessors pass the
+  /// same key-path object every time, so an identity check finds it without hashing. The
+  /// entries hold their key paths strongly, so an identity can never be reused by another key
+  /// path while cached. Cleared whenever a slot is inserted, because insertion moves indices.
+  private var recentKeyPaths: [(keyPath: AnyKeyPath, index: [AnyKeyPath: Slot].Index?)] = []
+  private var nextRecentVictim = 0
+  private static let recentKeyPathLimit = 16
+
   package init() {}
+
+  /// The index of `keyPath`'s slot, if it has one.
+  ///
+  /// - Complexity: O(1): a scan of at most ``recentKeyPathLimit`` identities, and a hash only
+  ///   for a key-path object not seen lately.
+  private mutating func slotIndex(of keyPath: AnyKeyPath) -> [AnyKeyPath: Slot].Index? {
+    for entry in recentKeyPaths where entry.keyPath === keyPath { return entry.index }
+    let index = properties.index(forKey: keyPath)
+    if recentKeyPaths.count < Self.recentKeyPathLimit {
+      recentKeyPaths.append((keyPath, index))
+    } else {
+      recentKeyPaths[nextRecentVictim] = (keyPath, index)
+      nextRecentVictim = (nextRecentVictim + 1) % Self.recentKeyPathLimit
+    }
+    return index
+  }
+
+  /// The index of `keyPath`'s slot, creating the slot if needed.
+  private mutating func slotIndexCreating(_ keyPath: AnyKeyPath) -> [AnyKeyPath: Slot].Index {
+    if let index = slotIndex(of: keyPath) { return index }
+    properties[keyPath] = Slot()
+    recentKeyPaths.removeAll(keepingCapacity: true)
+    nextRecentVictim = 0
+    // Non-nil: the slot was inserted just above.
+    return slotIndex(of: keyPath)!
+  }
 
   /// The versions a read sees; creates the property's slot so a later write bumps it.
   package mutating func versionsForRead(of keyPath: AnyKeyPath) -> (
     object: UInt64, property: UInt64
   ) {
-    if let index = properties.index(forKey: keyPath) {
-      return (object.version, properties.values[index].version)
-    }
-    properties[keyPath] = Slot()
-    return (object.version, 0)
+    let index = slotIndexCreating(keyPath)
+    return (object.version, properties.values[index].version)
   }
 
   /// Arms `scope` for the properties it read, or returns `false` without arming it when one of
@@ -89,11 +124,11 @@ package struct RegistryState {
       return true
     }
     for (keyPath, recorded) in keyPaths {
-      let slot = properties[keyPath, default: Slot()]
+      let slot = slotIndex(of: keyPath).map { properties.values[$0] } ?? Slot()
       if slot.hasUnreportedChange(since: recorded, afterStore: scope.afterStore) { return false }
     }
     for keyPath in keyPaths.keys {
-      properties[keyPath, default: Slot()].insert(scope)
+      properties.values[slotIndexCreating(keyPath)].insert(scope)
     }
     return true
   }
@@ -109,7 +144,7 @@ package struct RegistryState {
     var removed: [TrackingScope] = []
     if objectLevel, let scope = object.remove(id) { removed.append(scope) }
     for keyPath in keyPaths {
-      guard let index = properties.index(forKey: keyPath) else { continue }
+      guard let index = slotIndex(of: keyPath) else { continue }
       if let scope = properties.values[index].remove(id) { removed.append(scope) }
     }
     return removed
@@ -122,7 +157,7 @@ package struct RegistryState {
     var fired: [TrackingScope] = []
     object.willSet(into: &fired)
     // No slot means no scope ever read this property, so no version needs bumping.
-    if let index = properties.index(forKey: keyPath) {
+    if let index = slotIndex(of: keyPath) {
       properties.values[index].willSet(into: &fired)
     }
     return fired
@@ -134,7 +169,7 @@ package struct RegistryState {
   package mutating func didSet(_ keyPath: AnyKeyPath) -> [TrackingScope] {
     var fired: [TrackingScope] = []
     object.didSet(into: &fired)
-    if let index = properties.index(forKey: keyPath) {
+    if let index = slotIndex(of: keyPath) {
       properties.values[index].didSet(into: &fired)
     }
     return fired

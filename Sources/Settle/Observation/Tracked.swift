@@ -37,6 +37,11 @@ public struct Tracked<Value> {
   }
 
   /// The tracked accessors the compiler uses for a property of a ``TrackedObject``.
+  ///
+  /// Inlinable so that it is specialised for each property in the client's module: unspecialised,
+  /// every read went through generic key-path projection and metadata lookups (several times
+  /// the cost of the read itself; see Documentation/Performance.md).
+  @inlinable
   public static subscript<Enclosing: TrackedObject>(
     _enclosingInstance instance: Enclosing,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
@@ -63,7 +68,8 @@ public struct Tracked<Value> {
   }
 
   /// Whether assigning `new` over `old` changes nothing an observer could see.
-  private static func isSame(_ old: Value, _ new: Value) -> Bool {
+  @inlinable
+  static func isSame(_ old: Value, _ new: Value) -> Bool {
     if let old = old as? any Equatable {
       return old.isEqual(to: new)
     }
@@ -75,7 +81,12 @@ public struct Tracked<Value> {
 }
 
 extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
+  /// `==` against a value of another static type: `false` unless it has this type.
+  ///
+  /// Generic rather than taking `Any`, so that once ``Tracked`` is specialised for a concrete
+  /// value type the optimiser folds both casts away and a write compares with a plain `==`.
+  @inlinable
+  func isEqual<Other>(to other: Other) -> Bool {
     guard let other = other as? Self else { return false }
     return self == other
   }

@@ -1,0 +1,174 @@
+/// Every case of the issue's table, in the order they are printed.
+enum BenchmarkSuite {
+  static let debouncing = "Debouncing (baseline: one Task per input)"
+  static let observation = "Observation (baseline: Apple's Observation)"
+
+  static var all: [BenchmarkCase] { debounceCases + observationCases }
+
+  static var debounceCases: [BenchmarkCase] {
+    [
+      BenchmarkCase(
+        group: debouncing, name: "send during a burst of 1,000,000",
+        operations: 1_000_000, quickOperations: 10_000,
+        target: .ratio(atMost: 0.05),
+        settle: { try await DebounceWorkloads.debouncerBurst($0) },
+        baselineName: "Task per input",
+        baseline: { try await DebounceWorkloads.taskPerInputBurst($0) }),
+      BenchmarkCase(
+        group: debouncing, name: "floor: clock read + one lock, 1,000,000 times",
+        operations: 1_000_000, quickOperations: 10_000,
+        target: .report("reference: the least a send can cost"),
+        settle: { try DebounceWorkloads.clockAndLockFloor($0) },
+        baselineName: "Task per input",
+        baseline: { try await DebounceWorkloads.taskPerInputBurst($0) }),
+      BenchmarkCase(
+        group: debouncing, name: "fire latency after the deadline, p50 of 1,000", unit: "µs",
+        operations: 1_000, quickOperations: 20, repetitions: 3,
+        target: .value(atMost: 1_000, "p50 ≤ 1 ms"),
+        settle: { try await DebounceWorkloads.debouncerLatency(percentile: 0.5, $0) },
+        baselineName: "Task per input",
+        baseline: { try await DebounceWorkloads.taskPerInputLatency(percentile: 0.5, $0) }),
+      BenchmarkCase(
+        group: debouncing, name: "fire latency after the deadline, p99 of 1,000", unit: "µs",
+        operations: 1_000, quickOperations: 20, repetitions: 3,
+        target: .report(),
+        settle: { try await DebounceWorkloads.debouncerLatency(percentile: 0.99, $0) },
+        baselineName: "Task per input",
+        baseline: { try await DebounceWorkloads.taskPerInputLatency(percentile: 0.99, $0) }),
+      // SLOT: `debounced(for: .zero)` throughput. The operator is being added on another
+      // branch; once it lands, set `settle:` to a workload that pipes the same AsyncStream
+      // through `.debounced(for: .zero)` and checks the last element arrives, and drop `note`.
+      BenchmarkCase(
+        group: debouncing, name: "debounced(for: .zero) throughput, 1,000,000 elements",
+        unit: "elements/s", operations: 1_000_000, quickOperations: 10_000,
+        target: .report(),
+        settle: nil,
+        baselineName: "AsyncStream pass-through",
+        baseline: { try await DebounceWorkloads.streamPassThrough($0) },
+        note: "Settle side pending: the operator is not on this branch yet"),
+    ]
+  }
+
+  #if canImport(Observation)
+    static var observationCases: [BenchmarkCase] {
+      typealias W = ObservationWorkloads
+      var cases = [
+        pair(
+          "read outside any scope", 10_000_000, 10_000, .ratio(atMost: 1.0),
+          settle: { try W.readOutsideScope(SettleCounter.self, $0) },
+          apple: { try W.readOutsideScope(AppleCounter.self, $0) }),
+        pair(
+          "read inside a tracking scope", 10_000_000, 10_000, .ratio(atMost: 0.5),
+          settle: { try W.readInsideScope(SettleCounter.self, $0) },
+          apple: { try W.readInsideScope(AppleCounter.self, $0) }),
+        pair(
+          "write with no observers", 10_000_000, 10_000, .ratio(atMost: 1.0),
+          settle: { try W.writeUnobserved(SettleCounter.self, $0) },
+          apple: { try W.writeUnobserved(AppleCounter.self, $0) }),
+      ]
+      for scopes in [1, 100, 10_000] {
+        cases.append(
+          pair(
+            "write with \(scopes.formatted) \(scopes == 1 ? "scope" : "scopes") armed on another property",
+            1_000_000,
+            10_000, .ratio(atMost: 0.5),
+            settle: { try W.writeWithScopesElsewhere(SettleCounter.self, scopes: scopes, $0) },
+            apple: { try W.writeWithScopesElsewhere(AppleCounter.self, scopes: scopes, $0) }))
+      }
+      cases.append(
+        BenchmarkCase(
+          group: observation, name: "flatness: write with 10,000 vs 1 scope elsewhere",
+          operations: 1_000_000, quickOperations: 10_000,
+          target: .ratio(atMost: 1.5, "10,000 within 1.5× of 1"),
+          settle: { try W.writeWithScopesElsewhere(SettleCounter.self, scopes: 10_000, $0) },
+          baselineName: "Settle, 1 scope",
+          baseline: { try W.writeWithScopesElsewhere(SettleCounter.self, scopes: 1, $0) }))
+      cases += [
+        pair(
+          "arm a one-shot scope and fire it", 200_000, 2_000, .ratio(atMost: 0.5),
+          settle: { try W.armAndFire(SettleCounter.self, $0) },
+          apple: { try W.armAndFire(AppleCounter.self, $0) }),
+        pair(
+          "one scope over 10 objects × 3 properties, arm and fire", 50_000, 1_000,
+          .ratio(atMost: 0.5),
+          settle: { try W.armAndFireWide(SettleCounter.self, $0) },
+          apple: { try W.armAndFireWide(AppleCounter.self, $0) }),
+      ]
+      // Resident size comes from /proc; elsewhere (macOS) the case is left out, not failed.
+      if ResidentMemory.bytes != nil {
+        cases.append(
+          BenchmarkCase(
+            group: observation, name: "memory per armed scope, 100,000 scopes (resident)",
+            unit: "bytes", operations: 100_000, quickOperations: 1_000, repetitions: 3,
+            target: .ratio(atMost: 0.5),
+            settle: { try ResidentMemory.probe(side: "settle", scopes: $0) },
+            baselineName: "@Observable",
+            baseline: { try ResidentMemory.probe(side: "apple", scopes: $0) }))
+      }
+      var observations: BenchmarkCase.Workload?
+      if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+        observations = { try await ValueStreamWorkloads.observations($0) }
+      }
+      cases.append(
+        BenchmarkCase(
+          group: observation, name: "TrackedValues write-then-next round trip",
+          operations: 100_000, quickOperations: 1_000,
+          target: .ratio(atMost: 1.0),
+          settle: { try await ValueStreamWorkloads.trackedValues($0) },
+          baselineName: "Observations",
+          baseline: observations,
+          note: observations == nil ? "Observations needs macOS 26 / iOS 26" : nil))
+      cases += [
+        pair(
+          "append 1,000,000 elements to a tracked array", 1_000_000, 10_000,
+          .ratio(atMost: 1.0),
+          settle: { try W.appendToArray(SettleCounter.self, $0) },
+          apple: { try W.appendToArray(AppleCounter.self, $0) }),
+        BenchmarkCase(
+          group: observation, name: "linearity: append per element, 1,000,000 vs 100,000",
+          operations: 1_000_000, quickOperations: 10_000,
+          target: .ratio(atMost: 1.5, "linear: within 1.5×"),
+          settle: { try W.appendToArray(SettleCounter.self, $0) },
+          baselineName: "Settle, 100,000",
+          baseline: { try W.appendToArray(SettleCounter.self, max($0 / 10, 1)) }),
+      ]
+      return cases
+    }
+
+    /// A case run on ``SettleCounter`` and on `@Observable`'s ``AppleCounter``.
+    ///
+    /// Two closures naming concrete types rather than one taking `any CounterModel.Type`: an
+    /// existential metatype would run unspecialised generic code on both sides.
+    private static func pair(
+      _ name: String,
+      _ operations: Int,
+      _ quickOperations: Int,
+      _ target: Target,
+      settle: @escaping @Sendable (Int) throws -> Sample,
+      apple: @escaping @Sendable (Int) throws -> Sample
+    ) -> BenchmarkCase {
+      BenchmarkCase(
+        group: observation, name: name,
+        operations: operations, quickOperations: quickOperations,
+        target: target,
+        settle: { try settle($0) },
+        baselineName: "@Observable",
+        baseline: { try apple($0) })
+    }
+  #else
+    static var observationCases: [BenchmarkCase] { [] }
+  #endif
+}
+
+extension Int {
+  /// The number with thousands separators, as the issue's table spells it.
+  fileprivate var formatted: String {
+    let digits = Array(String(self))
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return result
+  }
+}

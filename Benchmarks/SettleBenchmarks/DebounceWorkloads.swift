@@ -1,0 +1,126 @@
+import Settle
+
+/// The debouncing workloads and their hand-written baseline, one `Task` per input.
+enum DebounceWorkloads {
+  /// Quiet period for the burst cases. Short, so the check (the last value ran) costs little;
+  /// an early fire during a stalled burst would not change that outcome.
+  static let burstInterval = Duration.milliseconds(20)
+
+  static func debouncerBurst(_ sends: Int) async throws -> Sample {
+    let runs = RunLog()
+    let debouncer = Debouncer(for: burstInterval) { (value: Int) in runs.record(value) }
+    let sample = measure(operations: sends) {
+      for value in 0..<sends { debouncer.send(value) }
+    }
+    await debouncer.waitUntilIdle()
+    try runs.checkLast(sends - 1)
+    return sample
+  }
+
+  static func taskPerInputBurst(_ sends: Int) async throws -> Sample {
+    let runs = RunLog()
+    var pending: Task<Void, Never>?
+    let sample = measure(operations: sends) {
+      for value in 0..<sends {
+        pending?.cancel()
+        pending = Task {
+          do { try await Task.sleep(for: burstInterval) } catch { return }
+          runs.record(value)
+        }
+      }
+    }
+    await pending?.value
+    try runs.checkLast(sends - 1)
+    return sample
+  }
+
+  /// What any send must do even fully specialised: read the clock (for the quiet deadline)
+  /// and take the lock. The ratio of this row to the baseline is the floor for the send target.
+  static func clockAndLockFloor(_ sends: Int) throws -> Sample {
+    let clock = ContinuousClock()
+    let state = LockedState((count: 0, last: clock.now))
+    let sample = measure(operations: sends) {
+      for _ in 0..<sends {
+        let now = clock.now
+        state.withLock {
+          $0.count += 1
+          $0.last = now
+        }
+      }
+    }
+    try BenchmarkFailure.check("sends recorded", state.withLock { $0.count }, equals: sends)
+    return sample
+  }
+
+  /// Microseconds from a value's deadline to the start of its action, at `percentile`, over
+  /// `fires` separate bursts of one value each.
+  static func debouncerLatency(percentile: Double, _ fires: Int) async throws -> Sample {
+    let interval = Duration.milliseconds(1)
+    let (starts, continuation) = AsyncStream.makeStream(of: Duration.self)
+    let debouncer = Debouncer(for: interval) { (deadline: ContinuousClock.Instant) in
+      continuation.yield(.now - deadline)
+    }
+    var iterator = starts.makeAsyncIterator()
+    var latencies: [Duration] = []
+    for _ in 0..<fires {
+      debouncer.send(.now + interval)
+      guard let latency = await iterator.next() else { break }
+      latencies.append(latency)
+    }
+    return try percentileSample(latencies, percentile, fires: fires)
+  }
+
+  static func taskPerInputLatency(percentile: Double, _ fires: Int) async throws -> Sample {
+    let interval = Duration.milliseconds(1)
+    let (starts, continuation) = AsyncStream.makeStream(of: Duration.self)
+    var iterator = starts.makeAsyncIterator()
+    var pending: Task<Void, Never>?
+    var latencies: [Duration] = []
+    for _ in 0..<fires {
+      let deadline = ContinuousClock.now + interval
+      pending?.cancel()
+      pending = Task {
+        do { try await Task.sleep(until: deadline) } catch { return }
+        continuation.yield(.now - deadline)
+      }
+      guard let latency = await iterator.next() else { break }
+      latencies.append(latency)
+    }
+    return try percentileSample(latencies, percentile, fires: fires)
+  }
+
+  private static func percentileSample(
+    _ latencies: [Duration], _ percentile: Double, fires: Int
+  ) throws -> Sample {
+    try BenchmarkFailure.check("fires observed", latencies.count, equals: fires)
+    if let early = latencies.first(where: { $0 < .zero }) {
+      throw BenchmarkFailure("an action started \(early) before its deadline")
+    }
+    let sorted = latencies.sorted()
+    let index = min(sorted.count - 1, Int((Double(sorted.count) * percentile).rounded(.up)) - 1)
+    let (seconds, attoseconds) = sorted[max(index, 0)].components
+    return .value(Double(seconds) * 1e6 + Double(attoseconds) / 1e12)
+  }
+
+  /// Elements per second through a plain `AsyncStream`, the reference for the
+  /// `debounced(for: .zero)` operator.
+  static func streamPassThrough(_ elements: Int) async throws -> Sample {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let producer = Task {
+      for element in 0..<elements { continuation.yield(element) }
+      continuation.finish()
+    }
+    var count = 0
+    var last = -1
+    let sample = await measure(operations: elements) {
+      for await element in stream {
+        count += 1
+        last = element
+      }
+    }
+    await producer.value
+    try BenchmarkFailure.check("elements received", count, equals: elements)
+    try BenchmarkFailure.check("last element", last, equals: elements - 1)
+    return .value(1e9 / sample.reported)
+  }
+}

@@ -1,0 +1,20 @@
+import Settle
+
+/// Records the values actions ran with; actions run on other tasks, so it takes a lock.
+final class RunLog: Sendable {
+  private let state = LockedState((count: 0, last: Int?.none))
+
+  func record(_ value: Int) {
+    state.withLock {
+      $0.count += 1
+      $0.last = value
+    }
+  }
+
+  /// Throws unless at least one run happened and the last one ran `expected`.
+  func checkLast(_ expected: Int) throws {
+    let (count, last) = state.withLock { ($0.count, $0.last) }
+    guard count >= 1 else { throw BenchmarkFailure("the action never ran") }
+    try BenchmarkFailure.check("last value run", last, equals: expected)
+  }
+}
