@@ -8,12 +8,16 @@ let package = Package(
   products: [
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
+    .library(name: "TileCounter", targets: ["TileCounter"]),
   ],
   targets: [
     .target(name: "Settle"),
     .target(name: "SettleTesting", dependencies: ["Settle"]),
+    .target(name: "TileCounter", dependencies: ["Settle"]),
     .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
     .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
+    .testTarget(
+      name: "TileCounterTests", dependencies: ["TileCounter", "Settle", "SettleTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
