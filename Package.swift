@@ -9,15 +9,24 @@ let package = Package(
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
     .library(name: "TileCounter", targets: ["TileCounter"]),
+    .executable(name: "tile-counter", targets: ["TileCounterCLI"]),
   ],
   targets: [
     .target(name: "Settle"),
     .target(name: "SettleTesting", dependencies: ["Settle"]),
     .target(name: "TileCounter", dependencies: ["Settle"]),
+    .target(
+      name: "TileCounterConsole", dependencies: ["TileCounter", "Settle"],
+      path: "Examples/TileCounterConsole"),
+    .executableTarget(
+      name: "TileCounterCLI", dependencies: ["TileCounter", "TileCounterConsole"],
+      path: "Examples/TileCounterCLI"),
     .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
     .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
     .testTarget(
-      name: "TileCounterTests", dependencies: ["TileCounter", "Settle", "SettleTesting"]),
+      name: "TileCounterTests",
+      dependencies: ["TileCounter", "TileCounterConsole", "Settle", "SettleTesting"]),
+    .testTarget(name: "ExamplesTests", dependencies: ["TileCounterCLI"]),
   ],
   swiftLanguageModes: [.v6]
 )
