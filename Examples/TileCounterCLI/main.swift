@@ -1,3 +1,6 @@
+import TileCounter
+import TileCounterConsole
+
 // tile-counter: the Settle reference example in a terminal. See `tile-counter --help`.
 #if canImport(Glibc)
   import Glibc
@@ -6,8 +9,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import TileCounter
-import TileCounterConsole
 
 let command: CommandLineOptions.Command
 do {

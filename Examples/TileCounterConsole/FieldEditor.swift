@@ -51,7 +51,8 @@ public struct FieldEditor: Hashable, Sendable {
       case 0x03, 0x04, 0x0A, 0x0D:
         return .quit
       case 0x1B:
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "O")
+        guard index < bytes.count,
+          bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "O")
         else { return .quit }
         index = Self.endOfEscapeSequence(in: bytes, introducerAt: index)
       case 0x08, 0x7F:
