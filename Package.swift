@@ -21,6 +21,9 @@ let package = Package(
     .executableTarget(
       name: "TileCounterCLI", dependencies: ["TileCounter", "TileCounterConsole"],
       path: "Examples/TileCounterCLI"),
+    .executableTarget(
+      name: "TileCounterApp", dependencies: ["TileCounter", "Settle"],
+      path: "Examples/TileCounterApp"),
     .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
     .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
     .testTarget(
