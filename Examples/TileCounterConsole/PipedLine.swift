@@ -1,5 +1,5 @@
 /// The line `tile-counter` prints for a status when its input is not a terminal.
-public enum PipedLine {
+public enum PipedLine: Sendable {
   /// The status, followed by `Total tiles: N` when there is a total.
   ///
   /// ```swift

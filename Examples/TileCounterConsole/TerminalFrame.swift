@@ -9,7 +9,7 @@
 /// Each frame starts from the cursor's home on the first line, clears and rewrites the three
 /// lines, and leaves the cursor after the field's text, so the next frame can overwrite it
 /// and the user sees where they type.
-public enum TerminalFrame {
+public enum TerminalFrame: Sendable {
   /// The label in front of the field.
   public static let prompt = "Layers: "
 

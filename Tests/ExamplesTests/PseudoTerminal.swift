@@ -14,6 +14,8 @@ final class PseudoTerminal {
   let slave: Int32
   let process = Process()
   private(set) var screen = ""
+  /// Where the next match may start, in UTF-8 bytes: an offset stays valid as text is added.
+  private var cursor = 0
 
   /// Opens a pty and starts the binary on it, stdin, stdout and stderr all the terminal.
   init(arguments: [String]) throws {
@@ -55,16 +57,22 @@ final class PseudoTerminal {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
-  /// Reads the screen until `text` appears after everything read before this call.
+  /// Reads the screen until `text` appears after the previous match, then moves past it.
+  ///
+  /// Matching from the previous match, not from the end of what was read, keeps a quick
+  /// program's output, drawn before the test asked, from being skipped.
   func waitFor(
     _ text: String, timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    let start = screen.endIndex
     let deadline = ContinuousClock.now + timeout
-    while !screen[start...].contains(text) {
+    while true {
       drain()
-      if screen[start...].contains(text) { return }
+      let start = screen.utf8.index(screen.startIndex, offsetBy: cursor)
+      if let match = screen[start...].range(of: text) {
+        cursor = screen.utf8.distance(from: screen.startIndex, to: match.upperBound)
+        return
+      }
       guard ContinuousClock.now < deadline else {
         Issue.record(
           "\(text.debugDescription) did not appear within \(timeout); screen: \(screen.debugDescription)",

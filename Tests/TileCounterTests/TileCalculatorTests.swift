@@ -59,6 +59,14 @@ struct TileCalculatorTests {
     #expect(fixture.calculator.result != nil)
   }
 
+  @Test func everyArgumentHasItsDefault() {
+    let calculator = TileCalculator()
+    #expect(calculator.delay == .milliseconds(300))
+    #expect(calculator.maximumLayers == 1000)
+    #expect(calculator.status == "Enter a layer count.")
+    #expect(calculator.result == nil)
+  }
+
   @Test func theDelayIsConfigurable() async {
     let clock = ManualClock()
     let calculator = TileCalculator(delay: .milliseconds(50), clock: clock)
