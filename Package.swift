@@ -8,19 +8,29 @@ let package = Package(
   products: [
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
+    .library(name: "TileCounter", targets: ["TileCounter"]),
+    .executable(name: "tile-counter", targets: ["TileCounterCLI"]),
     .executable(name: "observation-demo", targets: ["ObservationDemo"]),
     .executable(name: "settle-bench", targets: ["SettleBenchmarks"]),
   ],
   targets: [
+    // The library and its test support.
     .target(name: "Settle"),
     .target(name: "SettleTesting", dependencies: ["Settle"]),
+
+    // The reference example: a module, a terminal app and a SwiftUI app.
+    .target(name: "TileCounter", dependencies: ["Settle"]),
+    .target(
+      name: "TileCounterConsole", dependencies: ["TileCounter", "Settle"],
+      path: "Examples/TileCounterConsole"),
     .executableTarget(
-      name: "SettleBenchmarks",
-      dependencies: ["Settle"],
-      path: "Benchmarks/SettleBenchmarks"
-    ),
-    .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
-    .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
+      name: "TileCounterCLI", dependencies: ["TileCounter", "TileCounterConsole"],
+      path: "Examples/TileCounterCLI"),
+    .executableTarget(
+      name: "TileCounterApp", dependencies: ["TileCounter", "Settle"],
+      path: "Examples/TileCounterApp"),
+
+    // What property-level tracking saves, measured on a view tree.
     .target(
       name: "ObservationDemoCore",
       dependencies: ["Settle"],
@@ -31,9 +41,23 @@ let package = Package(
       dependencies: ["ObservationDemoCore"],
       path: "Examples/ObservationDemo/Sources/ObservationDemo"
     ),
+
+    .executableTarget(
+      name: "SettleBenchmarks",
+      dependencies: ["Settle"],
+      path: "Benchmarks/SettleBenchmarks"
+    ),
+
+    .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
+    .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
+    .testTarget(
+      name: "TileCounterTests",
+      dependencies: ["TileCounter", "TileCounterConsole", "Settle", "SettleTesting"]),
+    // Depends on the executables' targets so that `swift build --build-tests` builds the
+    // binaries the end-to-end tests run.
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["ObservationDemoCore", "Settle"],
+      dependencies: ["TileCounterCLI", "ObservationDemo", "ObservationDemoCore", "Settle"],
       path: "Tests/ExamplesTests"
     ),
   ],

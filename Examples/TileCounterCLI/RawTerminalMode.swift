@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A terminal switched to raw mode (keys arrive one by one, unechoed, Ctrl-C as a byte),
+/// with the settings it had before so they can be put back.
+struct RawTerminalMode: Sendable {
+  let fileDescriptor: Int32
+  private let saved: termios
+
+  /// Switches `fileDescriptor` to raw mode; `nil` when it is not a terminal.
+  init?(fileDescriptor: Int32) {
+    var original = termios()
+    guard tcgetattr(fileDescriptor, &original) == 0 else { return nil }
+    var raw = original
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(fileDescriptor, TCSAFLUSH, &raw) == 0 else { return nil }
+    self.fileDescriptor = fileDescriptor
+    saved = original
+  }
+
+  /// Puts back the settings from before raw mode; safe to call more than once.
+  func restore() {
+    var original = saved
+    _ = tcsetattr(fileDescriptor, TCSANOW, &original)
+  }
+}

@@ -1,0 +1,38 @@
+import TileCounter
+import TileCounterConsole
+
+// tile-counter: the Settle reference example in a terminal. See `tile-counter --help`.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+let command: CommandLineOptions.Command
+do {
+  command = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  StandardStream.standardError.write(
+    "tile-counter: \(error.message)\n\n\(CommandLineOptions.usage)\n")
+  exit(UsageError.exitCode)
+}
+
+switch command {
+case .help:
+  StandardStream.standardOutput.write(CommandLineOptions.usage + "\n")
+case .version:
+  StandardStream.standardOutput.write(CommandLineOptions.versionLine + "\n")
+case .run(let options):
+  let calculator = TileCalculator(delay: options.delay, maximumLayers: options.maximumLayers)
+  let status: Int32
+  if isatty(STDIN_FILENO) == 1, let terminal = RawTerminalMode(fileDescriptor: STDIN_FILENO) {
+    let session = TerminalSession(
+      calculator: calculator, text: options.initialText ?? "3", terminal: terminal)
+    status = await session.run()
+  } else {
+    status = await PipedSession(calculator: calculator, initialText: options.initialText).run()
+  }
+  exit(status)
+}

@@ -1,0 +1,92 @@
+import Settle
+import SettleTesting
+import Testing
+import TileCounter
+
+/// The rules beyond the acceptance table: stale answers, configuration, lifetime.
+@MainActor
+@Suite("TileCalculator")
+struct TileCalculatorTests {
+  @Test func returningToAnEarlierValueDoesNotRevivePendingWork() async {
+    let fixture = CalculatorFixture()
+    fixture.calculator.schedule("4")
+    await fixture.clock.advance(ms: 200)
+    fixture.calculator.schedule("5")
+    await fixture.clock.advance(ms: 50)
+    fixture.calculator.schedule("4")
+    // The first "4" would be due at 300 ms; the second is due at 550 ms.
+    await fixture.advanceJustShort(of: 300)
+    #expect(fixture.calculator.result == nil)
+    #expect(fixture.log.totals.isEmpty)
+    await fixture.advanceAndSettle(1)
+    #expect(fixture.calculator.result == 30)
+    #expect(fixture.log.totals == [30])
+  }
+
+  @Test func invalidTextAfterAValidOneDropsThePendingCalculation() async {
+    let fixture = CalculatorFixture()
+    fixture.calculator.schedule("4")
+    fixture.calculator.schedule("4x")
+    await fixture.advanceAndSettle(1000)
+    #expect(fixture.log.totals.isEmpty)
+    #expect(fixture.calculator.status == "Use a whole number from 0 to 1000.")
+  }
+
+  @Test func scheduleAfterStopStartsAfresh() async {
+    let fixture = CalculatorFixture()
+    fixture.calculator.schedule("2")
+    fixture.calculator.stop()
+    fixture.calculator.schedule("2")
+    await fixture.advanceAndSettle(300)
+    #expect(fixture.calculator.result == 5)
+    #expect(fixture.log.totals == [5])
+  }
+
+  @Test func theRangeMessageFollowsTheConfiguredMaximum() async {
+    let fixture = CalculatorFixture(maximumLayers: 5000)
+    fixture.calculator.schedule("5001")
+    #expect(fixture.calculator.status == "Use a whole number from 0 to 5000.")
+    fixture.calculator.schedule("1001")
+    await fixture.advanceAndSettle(300)
+    #expect(fixture.calculator.result == totalTiles(layers: 1001))
+  }
+
+  @Test func theLargestSafeMaximumCalculatesWithoutOverflow() async {
+    let fixture = CalculatorFixture(maximumLayers: largestSafeLayerCount)
+    fixture.calculator.schedule(String(largestSafeLayerCount))
+    await fixture.advanceAndSettle(300)
+    #expect(fixture.calculator.result == totalTiles(layers: largestSafeLayerCount))
+    #expect(fixture.calculator.result != nil)
+  }
+
+  @Test func everyArgumentHasItsDefault() {
+    let calculator = TileCalculator()
+    #expect(calculator.delay == .milliseconds(300))
+    #expect(calculator.maximumLayers == 1000)
+    #expect(calculator.status == "Enter a layer count.")
+    #expect(calculator.result == nil)
+  }
+
+  @Test func theDelayIsConfigurable() async {
+    let clock = ManualClock()
+    let calculator = TileCalculator(delay: .milliseconds(50), clock: clock)
+    calculator.schedule("2")
+    await clock.advance(ms: 49)
+    await clock.waitForSleepers(count: 1)
+    #expect(calculator.result == nil)
+    await clock.advance(ms: 1)
+    await calculator.waitUntilIdle()
+    #expect(calculator.result == 5)
+  }
+
+  @Test func releasingTheCalculatorDropsPendingWork() async {
+    let clock = ManualClock()
+    var calculator: TileCalculator? = TileCalculator(clock: clock)
+    weak let released = calculator
+    calculator?.schedule("3")
+    calculator = nil
+    #expect(released == nil)
+    await clock.advance(ms: 1000)
+    #expect(clock.sleeperCount == 0)
+  }
+}
