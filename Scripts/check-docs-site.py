@@ -17,15 +17,38 @@ TYPE_KINDS = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "sw
 
 
 def page(site, module, components):
+    """The page's index.html; a name shared by two symbols gets a kind suffix (`state-swift.enum`)."""
     path = pathlib.Path(site, "documentation", module.lower(), *[c.lower() for c in components])
+    if not path.exists() and components:
+        for kind in ("swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.typealias", "swift.actor"):
+            candidate = path.with_name(f"{path.name}-{kind}")
+            if candidate.exists():
+                return candidate / "index.html"
     return path / "index.html"
 
 
+def plain(text):
+    """Markup-free, whitespace-collapsed text, for comparing a page with its source."""
+    text = re.sub(r"</?(a|code|span|em|strong|wbr)\b[^>]*>", "", text)  # inline: no gap
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = html.unescape(text)
+    text = re.sub(r"``(?:[^`]*/)?([^`/]+)``", r"\1", text)  # symbol links show their last part
+    text = text.replace("`", "")
+    text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))  # typographic quotes
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # Markdown links: keep their text
+    return " ".join(text.split())
+
+
 def has_text(file, text):
+    """Whether the page exists and its rendered content includes `text`."""
     if not file.is_file():
         return False
-    content = html.unescape(file.read_text(errors="replace"))
-    return text in content
+    return plain(text) in plain(file.read_text(errors="replace"))
+
+
+def opening(text, words=5):
+    """The first few words of a summary: enough to prove the page carries its content."""
+    return " ".join(plain(text).split()[:words])
 
 
 def main():
@@ -46,18 +69,26 @@ def main():
                 if symbol["kind"]["identifier"] not in TYPE_KINDS:
                     continue
                 components = symbol["pathComponents"]
+                summary = (symbol.get("docComment", {}).get("lines") or [{"text": components[-1]}])[0]["text"]
                 checked += 1
-                if not has_text(page(args.site, module, components), components[-1]):
+                if not has_text(page(args.site, module, components), opening(summary)):
                     problems.append(f"no page for public type {module}.{'.'.join(components)}")
     for guide in sorted(pathlib.Path(args.guides).glob("*.md")):
-        title = re.search(r"^# (.+)$", guide.read_text(), re.M).group(1).strip()
+        text = guide.read_text()
+        title = re.search(r"^# (.+)$", text, re.M).group(1).strip()
+        abstract = text.split("\n\n")[1]
         checked += 1
-        if not has_text(page(args.site, args.guides_module, [guide.stem]), title):
+        guide_page = page(args.site, args.guides_module, [guide.stem])
+        if not (has_text(guide_page, title) and has_text(guide_page, opening(abstract, 8))):
             problems.append(f"no page for guide {guide.name} ('{title}')")
+        for image in re.findall(r"\]\(images/([^)]+)\)", text):
+            checked += 1
+            if not list(pathlib.Path(args.site, "images").glob(f"*/{image}")):
+                problems.append(f"no picture {image} for guide {guide.name}")
     if problems:
         print("Docs site check failed:\n  " + "\n  ".join(problems), file=sys.stderr)
         sys.exit(1)
-    print(f"Docs site check: {checked} pages (public types and guides) present with content.")
+    print(f"Docs site check: {checked} pages and pictures (public types, guides) present with content.")
 
 
 if __name__ == "__main__":
