@@ -7,10 +7,12 @@
     by path, so `swift build --build-tests` type-checks every sample against the real API.
     A block preceded by `<!-- sample: skip (reason) -->` is not compiled: use it only for code
     that cannot build here (SwiftUI, Package.swift) and say why.
---docc CATALOG GUIDE.md...  Copies each guide into CATALOG as a DocC article: `[text](X.md)`
-    becomes `<doc:X>`, `images/x.svg` becomes `x.svg`, and HTML comments are dropped.
+--docc CATALOG [--symbol-graphs DIR] GUIDE.md...  Copies each guide into CATALOG as a DocC
+    article: `[text](X.md)` becomes `<doc:X>`, `images/x.svg` becomes `x.svg`, HTML comments
+    are dropped, and `Name` becomes a symbol link ``Name`` for each type in DIR's graphs.
 """
 import argparse
+import json
 import pathlib
 import re
 import sys
@@ -20,6 +22,8 @@ SKIP = re.compile(r"<!--\s*sample:\s*skip\b[^>]*-->\s*$")
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+\w+.*$", re.M)
 DEFAULT_IMPORTS = ["import Settle", "import SettleTesting", "import Testing"]
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+TYPE_KINDS = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "swift.actor",
+              "swift.typealias"}
 
 
 SKIPPED = []
@@ -97,18 +101,42 @@ def write_package(directory, guides):
         print(f"doc-samples: not compiled: {skipped}")
 
 
-def to_docc(text):
+def link_symbols(text, names):
+    """Turns `Name` into ``Name`` for the module's own types, outside code blocks."""
+    parts = re.split(r"(^```.*?^```[ \t]*$)", text, flags=re.S | re.M)
+    pattern = re.compile(r"(?<!`)`([A-Za-z][A-Za-z0-9]*)`(?!`)")
+    for index in range(0, len(parts), 2):
+        parts[index] = pattern.sub(
+            lambda m: f"``{m.group(1)}``" if m.group(1) in names else m.group(0), parts[index]
+        )
+    return "".join(parts)
+
+
+def type_names(graphs):
+    """The top-level type names in a module's symbol graphs."""
+    names = set()
+    for graph in pathlib.Path(graphs).glob("*.symbols.json"):
+        for symbol in json.loads(graph.read_text())["symbols"]:
+            kind = symbol["kind"]["identifier"]
+            if len(symbol["pathComponents"]) == 1 and kind in TYPE_KINDS:
+                names.add(symbol["pathComponents"][0])
+    return names
+
+
+def to_docc(text, names=frozenset()):
     text = re.sub(r"<!--.*?-->\n?", "", text, flags=re.S)
+    text = link_symbols(text, names)
     text = re.sub(r"\[[^\]]*\]\(([A-Za-z0-9]+)\.md\)", r"<doc:\1>", text)
     text = re.sub(r"\]\(images/([^)]+)\)", r"](\1)", text)
     return text
 
 
-def write_docc(catalog, guides):
+def write_docc(catalog, guides, graphs):
     catalog = pathlib.Path(catalog)
+    names = type_names(graphs) if graphs else set()
     for guide in guides:
         guide = pathlib.Path(guide)
-        (catalog / guide.name).write_text(to_docc(guide.read_text()))
+        (catalog / guide.name).write_text(to_docc(guide.read_text(), names))
 
 
 def main():
@@ -116,6 +144,7 @@ def main():
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--package")
     mode.add_argument("--docc")
+    parser.add_argument("--symbol-graphs", help="with --docc: link the module's type names")
     parser.add_argument("guides", nargs="+")
     args = parser.parse_args()
     missing = [g for g in args.guides if not pathlib.Path(g).is_file()]
@@ -125,7 +154,7 @@ def main():
     if args.package:
         write_package(args.package, args.guides)
     else:
-        write_docc(args.docc, args.guides)
+        write_docc(args.docc, args.guides, args.symbol_graphs)
 
 
 if __name__ == "__main__":
