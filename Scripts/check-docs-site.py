@@ -65,14 +65,20 @@ def main():
         if not has_text(page(args.site, module, []), module):
             problems.append(f"no module page for {module}")
         for graph in sorted(pathlib.Path(args.graphs, module).glob(f"{module}*.symbols.json")):
+            # `Settle@_Concurrency.symbols.json` holds extensions of another module's types
+            # (the AsyncSequence operators); their pages live under that module's name.
+            extended = graph.name[: -len(".symbols.json")].partition("@")[2]
             for symbol in json.loads(graph.read_text())["symbols"]:
-                if symbol["kind"]["identifier"] not in TYPE_KINDS:
+                kind = symbol["kind"]["identifier"]
+                if extended and kind == "swift.extension":
                     continue
-                components = symbol["pathComponents"]
+                if kind not in TYPE_KINDS and not extended:
+                    continue
+                components = ([extended] if extended else []) + symbol["pathComponents"]
                 summary = (symbol.get("docComment", {}).get("lines") or [{"text": components[-1]}])[0]["text"]
                 checked += 1
                 if not has_text(page(args.site, module, components), opening(summary)):
-                    problems.append(f"no page for public type {module}.{'.'.join(components)}")
+                    problems.append(f"no page for public symbol {module}: {'/'.join(components)}")
     for guide in sorted(pathlib.Path(args.guides).glob("*.md")):
         text = guide.read_text()
         title = re.search(r"^# (.+)$", text, re.M).group(1).strip()
@@ -88,7 +94,7 @@ def main():
     if problems:
         print("Docs site check failed:\n  " + "\n  ".join(problems), file=sys.stderr)
         sys.exit(1)
-    print(f"Docs site check: {checked} pages and pictures (public types, guides) present with content.")
+    print(f"Docs site check: {checked} pages and pictures (public types, extension members, guides) present with content.")
 
 
 if __name__ == "__main__":
