@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 
 WIDTH, LEFT, RIGHT = 720, 70, 30
 INPUT_Y, RUN_Y, AXIS_Y, HEIGHT = 70, 130, 165, 190
-INPUT, RUN, QUIET, INK = "#2b6cb0", "#2f855a", "#f6ad55", "#1a202c"
+INPUT, RUN, QUIET, INK, CALL = "#2b6cb0", "#2f855a", "#f6ad55", "#1a202c", "#c53030"
 
 
 def render(timeline):
@@ -32,10 +32,12 @@ def render(timeline):
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
         f'<text x="10" y="20" font-size="12" font-weight="600" fill="{INK}">{escape(timeline["title"])}</text>',
     ]
-    # Quiet periods: an input followed by at least one interval without input.
+    # Quiet periods: a value followed by at least one interval without input or call.
     times = [at for _, at in inputs]
     for index, at in enumerate(times):
         following = times[index + 1] if index + 1 < len(times) else None
+        if inputs[index][0].startswith("!"):
+            continue
         if following is None or following - at >= interval:
             out.append(
                 f'<rect x="{x(at):.1f}" y="{INPUT_Y - 14}" width="{interval * scale:.1f}" '
@@ -69,6 +71,10 @@ def render(timeline):
                 f'stroke="{RUN}" stroke-dasharray="3 3"/>'
             )
     for value, at in inputs:
+        if value.startswith("!"):  # a call such as cancel() or flush(): a bar, not a value
+            out.append(f'<rect x="{x(at) - 2:.1f}" y="{INPUT_Y - 9}" width="4" height="18" fill="{CALL}"/>')
+            out.append(f'<text x="{x(at):.1f}" y="{INPUT_Y - 13}" text-anchor="middle" fill="{CALL}">{escape(value[1:])}()</text>')
+            continue
         out.append(f'<circle cx="{x(at):.1f}" cy="{INPUT_Y}" r="6" fill="{INPUT}"/>')
         out.append(f'<text x="{x(at):.1f}" y="{INPUT_Y - 11}" text-anchor="middle" fill="{INPUT}">{escape(value)}</text>')
     for value, at in runs:

@@ -37,7 +37,8 @@ struct TimelineReplayTests {
     }
   }
 
-  /// Sends each input at its time and records when each run starts.
+  /// Sends each input at its time (or makes the call `!cancel`, `!flush`) and records when
+  /// each run starts.
   ///
   /// The clock moves one grid step at a time, and every deadline lies on the grid, so no
   /// advance jumps over a deadline; after each step and each send the replay waits until the
@@ -59,7 +60,13 @@ struct TimelineReplayTests {
       await clock.advance(toMs: time)
       await settle(debouncer, on: clock)
       for input in timeline.inputs where input.at == time {
-        debouncer.send(input.value)
+        switch input.value {
+        case "!cancel": debouncer.cancel()
+        case "!flush": await debouncer.flush()
+        case let call where call.hasPrefix("!"):
+          Issue.record("unknown call \(call) in \(timeline.name)")
+        default: debouncer.send(input.value)
+        }
         await settle(debouncer, on: clock)
       }
     }
