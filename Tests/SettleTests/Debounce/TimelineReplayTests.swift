@@ -3,6 +3,10 @@ import SettleTesting
 import Testing
 
 /// Replays every timeline drawn in the guides on a ManualClock and checks the runs it shows.
+///
+/// To draw a Throttler or an operator timeline, add a `kind` case that replays it the same way
+/// (one grid step at a time, settling after each step and each input; for operators, calls
+/// such as `!finish` and `!fail` end the upstream), then add the timeline to the file.
 @Suite("Timelines in the guides")
 struct TimelineReplayTests {
   static let file = Result { try Timeline.load() }
