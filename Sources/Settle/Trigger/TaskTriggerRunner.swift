@@ -42,13 +42,20 @@
 /// ```swift
 /// @MainActor final class SearchModel {
 ///   private(set) var results: [String] = []
-///   private lazy var search = TaskTriggerRunner { [weak self] (query: String) in
-///     let found = await Catalog.search(query)
-///     guard !Task.isCancelled else { return }  // Superseded: drop the stale answer.
-///     self?.results = found
-///   }
+///   // A factory method, not a closure in the initializer: Swift 6.3 rejects a main-actor
+///   // closure as a lazy property's initial value ("default argument cannot be both main
+///   // actor-isolated and nonisolated").
+///   private lazy var search = makeSearch()
 ///
 ///   func queryChanged(_ query: String) { search.trigger(value: query) }
+///
+///   private func makeSearch() -> TaskTriggerRunner<String> {
+///     TaskTriggerRunner { [weak self] (query: String) in
+///       let found = await Catalog.search(query)
+///       guard !Task.isCancelled else { return }  // Superseded: drop the stale answer.
+///       self?.results = found
+///     }
+///   }
 /// }
 /// ```
 @MainActor

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Draws each timeline of a timelines.json as an SVG: inputs above, runs below, the quiet
+periods shaded.
+
+The same file is replayed on a ManualClock by Tests/SettleTests/Debounce/TimelineReplayTests,
+so the pictures show tested behaviour. Usage: render-timelines.py TIMELINES.json OUTPUT_DIR
+"""
+import json
+import pathlib
+import sys
+from xml.sax.saxutils import escape
+
+WIDTH, LEFT, RIGHT = 720, 70, 30
+INPUT_Y, RUN_Y, AXIS_Y, HEIGHT = 70, 130, 165, 190
+INPUT, RUN, QUIET, INK, CALL = "#2b6cb0", "#2f855a", "#f6ad55", "#1a202c", "#c53030"
+
+
+def render(timeline):
+    end = timeline["end"]
+    scale = (WIDTH - LEFT - RIGHT) / end
+
+    def x(ms):
+        return LEFT + ms * scale
+
+    interval = timeline["interval"]
+    inputs, runs = timeline["inputs"], timeline["runs"]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="-apple-system, Helvetica, Arial, sans-serif" '
+        f'font-size="12" role="img" aria-label="{escape(timeline["title"], {chr(34): "&quot;"})}">',
+        f'<title>{escape(timeline["title"])}</title>',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<text x="10" y="20" font-size="12" font-weight="600" fill="{INK}">{escape(timeline["title"])}</text>',
+    ]
+    # Quiet periods: a value followed by at least one interval without input or call.
+    times = [at for _, at in inputs]
+    for index, at in enumerate(times):
+        following = times[index + 1] if index + 1 < len(times) else None
+        if inputs[index][0].startswith("!"):
+            continue
+        if following is None or following - at >= interval:
+            out.append(
+                f'<rect x="{x(at):.1f}" y="{INPUT_Y - 14}" width="{interval * scale:.1f}" '
+                f'height="{RUN_Y - INPUT_Y + 28}" fill="{QUIET}" fill-opacity="0.25" rx="3"/>'
+            )
+            out.append(
+                f'<text x="{x(at + interval / 2):.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4:.1f}" '
+                f'text-anchor="middle" font-size="10" fill="#9c4221">quiet {interval} ms</text>'
+            )
+    if timeline.get("maxWait"):
+        out.append(
+            f'<text x="{WIDTH - RIGHT}" y="40" text-anchor="end" font-size="11" fill="#9c4221">'
+            f'maxWait {timeline["maxWait"]} ms</text>'
+        )
+    # Rows and axis.
+    for label, y, colour in (("sent", INPUT_Y, INPUT), ("ran", RUN_Y, RUN)):
+        out.append(f'<text x="{LEFT - 12}" y="{y + 4}" text-anchor="end" fill="{colour}" font-weight="600">{label}</text>')
+        out.append(f'<line x1="{LEFT}" y1="{y}" x2="{WIDTH - RIGHT}" y2="{y}" stroke="#cbd5e0"/>')
+    out.append(f'<line x1="{LEFT}" y1="{AXIS_Y}" x2="{WIDTH - RIGHT}" y2="{AXIS_Y}" stroke="{INK}"/>')
+    tick = 100 if end <= 1500 else 200
+    for ms in range(0, end + 1, tick):
+        out.append(f'<line x1="{x(ms):.1f}" y1="{AXIS_Y}" x2="{x(ms):.1f}" y2="{AXIS_Y + 4}" stroke="{INK}"/>')
+        out.append(f'<text x="{x(ms):.1f}" y="{AXIS_Y + 16}" text-anchor="middle" font-size="10" fill="{INK}">{ms}</text>')
+    out.append(f'<text x="{WIDTH - RIGHT}" y="{AXIS_Y - 6}" text-anchor="end" font-size="10" fill="{INK}">ms</text>')
+    # Each run joined to the input it ran.
+    sent_at = {value: at for value, at in inputs}
+    for value, at in runs:
+        if value in sent_at:
+            out.append(
+                f'<line x1="{x(sent_at[value]):.1f}" y1="{INPUT_Y + 6}" x2="{x(at):.1f}" y2="{RUN_Y - 6}" '
+                f'stroke="{RUN}" stroke-dasharray="3 3"/>'
+            )
+    for value, at in inputs:
+        if value.startswith("!"):  # a call such as cancel() or flush(): a bar, not a value
+            out.append(f'<rect x="{x(at) - 2:.1f}" y="{INPUT_Y - 9}" width="4" height="18" fill="{CALL}"/>')
+            out.append(f'<text x="{x(at):.1f}" y="{INPUT_Y - 13}" text-anchor="middle" fill="{CALL}">{escape(value[1:])}()</text>')
+            continue
+        out.append(f'<circle cx="{x(at):.1f}" cy="{INPUT_Y}" r="6" fill="{INPUT}"/>')
+        out.append(f'<text x="{x(at):.1f}" y="{INPUT_Y - 11}" text-anchor="middle" fill="{INPUT}">{escape(value)}</text>')
+    for value, at in runs:
+        out.append(f'<rect x="{x(at) - 6:.1f}" y="{RUN_Y - 6}" width="12" height="12" rx="2" fill="{RUN}"/>')
+        out.append(f'<text x="{x(at):.1f}" y="{RUN_Y + 20}" text-anchor="middle" fill="{RUN}">{escape(value)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("usage: render-timelines.py TIMELINES.json OUTPUT_DIR", file=sys.stderr)
+        sys.exit(64)
+    data = json.loads(pathlib.Path(sys.argv[1]).read_text())
+    output = pathlib.Path(sys.argv[2])
+    output.mkdir(parents=True, exist_ok=True)
+    for timeline in data["timelines"]:
+        (output / f'{timeline["name"]}.svg').write_text(render(timeline))
+    print(f"render-timelines: {len(data['timelines'])} pictures in {output}")
+
+
+if __name__ == "__main__":
+    main()
