@@ -6,7 +6,7 @@ import Testing
 ///
 /// `inputs` are `value@tick`; `end` is `finish@tick` or `error@tick`; `expected` lists the
 /// outputs as `value@tick`, then `finish@tick` or `error@tick`.
-struct Timeline: CustomTestStringConvertible, Sendable {
+struct OperatorTimeline: CustomTestStringConvertible, Sendable {
   var name: String
   var inputs: [(value: String, tick: Int)]
   var end: (kind: String, tick: Int)
@@ -54,7 +54,7 @@ extension ManualClock {
 /// the tick, wait for what the timer must emit there, then feed that tick's inputs (each
 /// acknowledged by the operator asking for more); at the last tick, end the source.
 func replay<S: AsyncSequence & Sendable>(
-  _ timeline: Timeline,
+  _ timeline: OperatorTimeline,
   _ makeSequence: (ScriptedSource<String>, ManualClock) -> S
 ) async -> [String] where S.Element == String {
   let clock = ManualClock()

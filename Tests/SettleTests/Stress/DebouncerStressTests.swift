@@ -4,11 +4,16 @@ import Testing
 
 /// Real concurrency against the guarantees: producers on several tasks send at once, then
 /// the round ends with a cancel, a flush or the quiet period. Bounded: a few seconds.
+///
+/// The actions run on the main actor, where the test also cancels and raises its flag, so
+/// "started after cancel() returned" is exact: claim-and-start and cancel-and-flag are each
+/// one turn of the same actor. Across threads there is no such "after".
 @Suite("Stress: Debouncer and Throttler", .timeLimit(.minutes(5)))
+@MainActor
 struct DebouncerStressTests {
   static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 2_000
 
-  struct Sent: Equatable {
+  struct Sent: Equatable, Sendable {
     var round: Int
     var value: Int
   }
@@ -21,7 +26,7 @@ struct DebouncerStressTests {
     /// The round whose cancel() has returned; nothing of it may start afterwards.
     let cancelledRound = LockedState(-1)
     let lateStarts = LockedCounter()
-    let debouncer = Debouncer(for: .milliseconds(10), clock: clock) { (sent: Sent) in
+    let debouncer = Debouncer(for: .milliseconds(10), clock: clock) { @MainActor (sent: Sent) in
       if cancelledRound.withLock({ $0 }) == sent.round { lateStarts.increment() }
       if running.increment() > 1 { overlaps.increment() }
       ran.record(sent)
@@ -64,7 +69,7 @@ struct DebouncerStressTests {
     let overlaps = LockedCounter()
     let cancelledRound = LockedState(-1)
     let lateStarts = LockedCounter()
-    let throttler = Throttler(for: .milliseconds(10), clock: clock) { (sent: Sent) in
+    let throttler = Throttler(for: .milliseconds(10), clock: clock) { @MainActor (sent: Sent) in
       if cancelledRound.withLock({ $0 }) == sent.round { lateStarts.increment() }
       if running.increment() > 1 { overlaps.increment() }
       running.decrement()
