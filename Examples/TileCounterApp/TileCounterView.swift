@@ -10,19 +10,11 @@
     // @State keeps the first instance for the view's lifetime; the calculator is a class, so
     // its own tracking, not SwiftUI's, reports changes to `result` and `status`.
     @State private var calculator = TileCalculator()
-    @State private var revision = 0
 
     var body: some View {
-      // Re-render: wrap `content` in `WithTracking { content }` (issue 10) so that reading
-      // calculator.result and calculator.status in it re-renders this view when they change;
-      // then delete `revision` and the `.task` below, which stand in for it until then.
-      let _ = revision
-      content
-        .task {
-          for await _ in TrackedValues({ (calculator.result, calculator.status) }) {
-            revision &+= 1
-          }
-        }
+      // SwiftUI does not know Settle's registry: WithTracking records what `content` reads
+      // (calculator.result and calculator.status) and re-renders when one of them changes.
+      WithTracking { content }
     }
 
     private var content: some View {

@@ -151,71 +151,69 @@ func minimise(
   return current
 }
 
+/// What the model tests drive: the same surface on Debouncer and Throttler.
+protocol TimedSubject: Sendable {
+  func send(_ value: Int)
+  func cancel()
+  func flush() async
+  func waitUntilQuiescent() async
+  var hasTimer: Bool { get }
+}
+
+extension Debouncer: TimedSubject where Value == Int, C == ManualClock {}
+extension Throttler: TimedSubject where Value == Int, C == ManualClock {}
+
 @Suite("Model-based: Debouncer and Throttler against reference models")
 struct TimedModelTests {
   /// Thousands by default; CI's sanitizer runs lower it through the environment.
   static let schedules = Int(Environment.value("SETTLE_MODEL_SCHEDULES") ?? "") ?? 2_000
   static let steps = 30
 
-  /// Runs `schedule` on a real Debouncer, settling after every step.
-  static func debouncerRuns(
-    _ schedule: [ScheduleStep], interval: Int, options: DebounceOptions
+  /// Runs `schedule` on a real Debouncer or Throttler, settling after every step.
+  static func realRuns<Subject: TimedSubject>(
+    _ schedule: [ScheduleStep],
+    _ makeSubject: (ManualClock, @escaping @Sendable (Int) -> Void) -> Subject
   ) async -> [ModelRun] {
     let clock = ManualClock()
     let ran = ValueRecorder<ModelRun>()
-    let debouncer = Debouncer(for: .milliseconds(interval), options: options, clock: clock) {
-      value in
+    let subject = makeSubject(clock) { value in
       ran.record(ModelRun(value: value, tick: clock.millis))
     }
     func settle() async {
-      await debouncer.waitUntilQuiescent()
-      await clock.waitForSleepers(count: debouncer.hasTimer ? 1 : 0)
+      await subject.waitUntilQuiescent()
+      await clock.waitForSleepers(count: subject.hasTimer ? 1 : 0)
     }
     for step in schedule {
       switch step {
-      case .send(let value): debouncer.send(value)
+      case .send(let value): subject.send(value)
       case .advance(let ticks):
         // One tick at a time, settling in between, so every run starts at its own tick.
         for _ in 0..<ticks {
           await clock.advance(ms: 1)
           await settle()
         }
-      case .cancel: debouncer.cancel()
-      case .flush: await debouncer.flush()
+      case .cancel: subject.cancel()
+      case .flush: await subject.flush()
       }
       await settle()
     }
     return ran.values
   }
 
+  static func debouncerRuns(
+    _ schedule: [ScheduleStep], interval: Int, options: DebounceOptions
+  ) async -> [ModelRun] {
+    await realRuns(schedule) { clock, record in
+      Debouncer(for: .milliseconds(interval), options: options, clock: clock) { record($0) }
+    }
+  }
+
   static func throttlerRuns(_ schedule: [ScheduleStep], interval: Int, latest: Bool) async
     -> [ModelRun]
   {
-    let clock = ManualClock()
-    let ran = ValueRecorder<ModelRun>()
-    let throttler = Throttler(for: .milliseconds(interval), latest: latest, clock: clock) {
-      value in
-      ran.record(ModelRun(value: value, tick: clock.millis))
+    await realRuns(schedule) { clock, record in
+      Throttler(for: .milliseconds(interval), latest: latest, clock: clock) { record($0) }
     }
-    func settle() async {
-      await throttler.waitUntilQuiescent()
-      await clock.waitForSleepers(count: throttler.hasTimer ? 1 : 0)
-    }
-    for step in schedule {
-      switch step {
-      case .send(let value): throttler.send(value)
-      case .advance(let ticks):
-        // One tick at a time, settling in between, so every run starts at its own tick.
-        for _ in 0..<ticks {
-          await clock.advance(ms: 1)
-          await settle()
-        }
-      case .cancel: throttler.cancel()
-      case .flush: await throttler.flush()
-      }
-      await settle()
-    }
-    return ran.values
   }
 
   @Test(.timeLimit(.minutes(5)))
