@@ -62,7 +62,8 @@ def render(timeline):
         width = min(interval, stop - at) * scale
         out.append(
             f'<rect x="{x(at):.1f}" y="{INPUT_Y - 14}" width="{width:.1f}" '
-            f'height="{RUN_Y - INPUT_Y + 28}" fill="{QUIET}" fill-opacity="0.25" rx="3"/>'
+            f'height="{RUN_Y - INPUT_Y + 28}" fill="{QUIET}" fill-opacity="0.25" rx="3" '
+            f'stroke="{QUIET}" stroke-width="1.5"/>'  # back-to-back windows stay apart
         )
         out.append(
             f'<text x="{x(at) + width / 2:.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4:.1f}" '
