@@ -6,7 +6,10 @@
     Documentation/Samples/*.swift (stand-ins such as `Catalog`), and depends on this package
     by path, so `swift build --build-tests` type-checks every sample against the real API.
     A block preceded by `<!-- sample: skip (reason) -->` is not compiled: use it only for code
-    that cannot build here (SwiftUI, Package.swift) and say why.
+    that cannot build here (SwiftUI, Package.swift) and say why. A block preceded by
+    `<!-- sample: from PATH -->` is a quotation of PATH (relative to the package root), which
+    the package build compiles: it is not compiled again, but it must appear in PATH verbatim
+    (at any indentation), so a guide that shows a module's real code cannot drift from it.
 --docc CATALOG [--symbol-graphs DIR] GUIDE.md...  Copies each guide into CATALOG as a DocC
     article: `[text](X.md)` becomes `<doc:X>`, `images/x.svg` becomes `x.svg`, HTML comments
     are dropped, and `Name` becomes a symbol link ``Name`` for each type in DIR's graphs.
@@ -19,6 +22,7 @@ import sys
 
 FENCE = re.compile(r"^```swift[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 SKIP = re.compile(r"<!--\s*sample:\s*skip\b[^>]*-->\s*$")
+QUOTE = re.compile(r"<!--\s*sample:\s*from\s+(\S+)\s*-->\s*$")
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+\w+.*$", re.M)
 DEFAULT_IMPORTS = ["import Settle", "import SettleTesting", "import Testing"]
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -27,6 +31,18 @@ TYPE_KINDS = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "sw
 
 
 SKIPPED = []
+QUOTED = []
+
+
+def quoted_in(code, source):
+    """Whether `code` appears in `source` line for line, indented by the same amount."""
+    lines = code.rstrip("\n").split("\n")
+    for indent in range(0, 13, 2):
+        pad = " " * indent
+        block = "\n".join(pad + line if line else line for line in lines) + "\n"
+        if block in source:
+            return True
+    return False
 
 
 def swift_blocks(text, path=""):
@@ -35,6 +51,16 @@ def swift_blocks(text, path=""):
     for match in FENCE.finditer(text):
         before = text[: match.start()].rstrip("\n").splitlines()
         previous = before[-1] if before else ""
+        quote = QUOTE.search(previous)
+        if quote:
+            line = text.count("\n", 0, match.start()) + 2
+            source = ROOT / quote.group(1)
+            if not source.is_file() or not quoted_in(match.group(1), source.read_text()):
+                print(f"{path}:{line}: error: this block is not a verbatim quotation of {quote.group(1)}",
+                      file=sys.stderr)
+                sys.exit(1)
+            QUOTED.append(f"{path}:{line}: {quote.group(1)}")
+            continue
         if SKIP.search(previous):
             line = text.count("\n", 0, match.start()) + 2
             SKIPPED.append(f"{path}:{line}: {previous.strip()}")
@@ -80,7 +106,8 @@ def write_package(directory, guides):
     relative = pathlib.Path("..") / ".." if directory.resolve().parent.parent == ROOT else ROOT
     target_lines = "\n".join(
         f'    .testTarget(name: "{t}", dependencies: [.product(name: "Settle", package: "{identity}"), '
-        f'.product(name: "SettleTesting", package: "{identity}")]),'
+        f'.product(name: "SettleTesting", package: "{identity}"), '
+        f'.product(name: "TileCounter", package: "{identity}")]),'
         for t in targets
     )
     (directory / "Package.swift").write_text(
@@ -97,6 +124,8 @@ def write_package(directory, guides):
     )
     compiled = sum(len(swift_blocks(pathlib.Path(g).read_text(), g)) for g in guides)
     print(f"doc-samples: {compiled} Swift blocks from {len(targets)} files into {directory}")
+    for quoted in dict.fromkeys(QUOTED):
+        print(f"doc-samples: quoted verbatim from the compiled sources: {quoted}")
     for skipped in dict.fromkeys(SKIPPED):
         print(f"doc-samples: not compiled: {skipped}")
 

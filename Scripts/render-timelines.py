@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Draws each timeline of a timelines.json as an SVG: inputs above, runs below, the quiet
-periods shaded.
+periods (debounce) or the windows (throttle) shaded, calls and a sequence's end as red bars.
 
-The same file is replayed on a ManualClock by Tests/SettleTests/Debounce/TimelineReplayTests,
+The same file is replayed on a ManualClock by Tests/SettleTests/Timelines/TimelineReplayTests,
 so the pictures show tested behaviour. Usage: render-timelines.py TIMELINES.json OUTPUT_DIR
 """
 import json
@@ -13,6 +13,25 @@ from xml.sax.saxutils import escape
 WIDTH, LEFT, RIGHT = 720, 70, 30
 INPUT_Y, RUN_Y, AXIS_Y, HEIGHT = 70, 130, 165, 190
 INPUT, RUN, QUIET, INK, CALL = "#2b6cb0", "#2f855a", "#f6ad55", "#1a202c", "#c53030"
+OPERATORS = {"debounced", "throttled"}
+THROTTLES = {"throttler", "throttled"}
+# What a call or an end is called in the picture; a debouncer's or throttler's call is a method.
+CALL_LABELS = {
+    "debounced": {"!finish": "upstream ends", "!fail": "upstream throws", "!cancel": "task cancelled"},
+    "throttled": {"!finish": "upstream ends", "!fail": "upstream throws", "!cancel": "task cancelled"},
+}
+END_LABELS = {"!end": "nil (end)", "!error": "throws"}
+
+
+def call_label(kind, value):
+    return CALL_LABELS.get(kind, {}).get(value, f"{value[1:]}()")
+
+
+def bar(x, y, label, label_y):
+    return (
+        f'<rect x="{x - 2:.1f}" y="{y - 9}" width="4" height="18" fill="{CALL}"/>\n'
+        f'<text x="{x:.1f}" y="{label_y}" text-anchor="middle" fill="{CALL}">{escape(label)}</text>'
+    )
 
 
 def render(timeline):
@@ -23,17 +42,35 @@ def render(timeline):
         return LEFT + ms * scale
 
     interval = timeline["interval"]
+    kind = timeline["kind"]
     inputs, runs = timeline["inputs"], timeline["runs"]
+    title_size = 12 if len(timeline["title"]) <= 95 else 11
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="-apple-system, Helvetica, Arial, sans-serif" '
         f'font-size="12" role="img" aria-label="{escape(timeline["title"], {chr(34): "&quot;"})}">',
         f'<title>{escape(timeline["title"])}</title>',
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        f'<text x="10" y="20" font-size="12" font-weight="600" fill="{INK}">{escape(timeline["title"])}</text>',
+        f'<text x="10" y="20" font-size="{title_size}" font-weight="600" fill="{INK}">{escape(timeline["title"])}</text>',
     ]
+    # Throttle windows: each run opens one interval in which nothing else runs at once; the
+    # sequence's end closes the last one.
+    stop = min([at for value, at in runs if value.startswith("!")] + [end])
+    for value, at in runs if kind in THROTTLES else []:
+        if value.startswith("!"):
+            continue
+        width = min(interval, stop - at) * scale
+        out.append(
+            f'<rect x="{x(at):.1f}" y="{INPUT_Y - 14}" width="{width:.1f}" '
+            f'height="{RUN_Y - INPUT_Y + 28}" fill="{QUIET}" fill-opacity="0.25" rx="3" '
+            f'stroke="{QUIET}" stroke-width="1.5"/>'  # back-to-back windows stay apart
+        )
+        out.append(
+            f'<text x="{x(at) + width / 2:.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4:.1f}" '
+            f'text-anchor="middle" font-size="10" fill="#9c4221">window</text>'
+        )
     # Quiet periods: a value followed by at least one interval without input or call.
-    times = [at for _, at in inputs]
+    times = [at for _, at in inputs] if kind not in THROTTLES else []
     for index, at in enumerate(times):
         following = times[index + 1] if index + 1 < len(times) else None
         if inputs[index][0].startswith("!"):
@@ -53,7 +90,8 @@ def render(timeline):
             f'maxWait {timeline["maxWait"]} ms</text>'
         )
     # Rows and axis.
-    for label, y, colour in (("sent", INPUT_Y, INPUT), ("ran", RUN_Y, RUN)):
+    rows = ("upstream", "received") if kind in OPERATORS else ("sent", "ran")
+    for label, y, colour in ((rows[0], INPUT_Y, INPUT), (rows[1], RUN_Y, RUN)):
         out.append(f'<text x="{LEFT - 12}" y="{y + 4}" text-anchor="end" fill="{colour}" font-weight="600">{label}</text>')
         out.append(f'<line x1="{LEFT}" y1="{y}" x2="{WIDTH - RIGHT}" y2="{y}" stroke="#cbd5e0"/>')
     out.append(f'<line x1="{LEFT}" y1="{AXIS_Y}" x2="{WIDTH - RIGHT}" y2="{AXIS_Y}" stroke="{INK}"/>')
@@ -63,7 +101,7 @@ def render(timeline):
         out.append(f'<text x="{x(ms):.1f}" y="{AXIS_Y + 16}" text-anchor="middle" font-size="10" fill="{INK}">{ms}</text>')
     out.append(f'<text x="{WIDTH - RIGHT}" y="{AXIS_Y - 6}" text-anchor="end" font-size="10" fill="{INK}">ms</text>')
     # Each run joined to the input it ran.
-    sent_at = {value: at for value, at in inputs}
+    sent_at = {value: at for value, at in inputs if not value.startswith("!")}
     for value, at in runs:
         if value in sent_at:
             out.append(
@@ -71,13 +109,15 @@ def render(timeline):
                 f'stroke="{RUN}" stroke-dasharray="3 3"/>'
             )
     for value, at in inputs:
-        if value.startswith("!"):  # a call such as cancel() or flush(): a bar, not a value
-            out.append(f'<rect x="{x(at) - 2:.1f}" y="{INPUT_Y - 9}" width="4" height="18" fill="{CALL}"/>')
-            out.append(f'<text x="{x(at):.1f}" y="{INPUT_Y - 13}" text-anchor="middle" fill="{CALL}">{escape(value[1:])}()</text>')
+        if value.startswith("!"):  # a call such as cancel() or the upstream's end: a bar
+            out.append(bar(x(at), INPUT_Y, call_label(kind, value), INPUT_Y - 13))
             continue
         out.append(f'<circle cx="{x(at):.1f}" cy="{INPUT_Y}" r="6" fill="{INPUT}"/>')
         out.append(f'<text x="{x(at):.1f}" y="{INPUT_Y - 11}" text-anchor="middle" fill="{INPUT}">{escape(value)}</text>')
     for value, at in runs:
+        if value.startswith("!"):  # the sequence's end as the consumer sees it
+            out.append(bar(x(at), RUN_Y, END_LABELS.get(value, value[1:]), RUN_Y + 20))
+            continue
         out.append(f'<rect x="{x(at) - 6:.1f}" y="{RUN_Y - 6}" width="12" height="12" rx="2" fill="{RUN}"/>')
         out.append(f'<text x="{x(at):.1f}" y="{RUN_Y + 20}" text-anchor="middle" fill="{RUN}">{escape(value)}</text>')
     out.append("</svg>")

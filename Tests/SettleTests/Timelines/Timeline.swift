@@ -1,0 +1,102 @@
+import Foundation
+import Settle
+import Testing
+
+/// One timeline from `Documentation/Timelines/timelines.json`: inputs, options and the runs
+/// they must produce. The guides' pictures are drawn from the same file, so a picture that
+/// disagrees with the behaviour fails ``TimelineReplayTests``.
+///
+/// `kind` says what replays it: `debouncer` and `throttler` send each input to a `Debouncer`
+/// or `Throttler` and record when each action starts; `debounced` and `throttled` feed the
+/// inputs to the `AsyncSequence` operator and record when each element is emitted. An input
+/// that starts with `!` is a call: `!cancel` and `!flush` on a debouncer or throttler;
+/// `!finish` (the upstream ends), `!fail` (the upstream throws) and `!cancel` (the consuming
+/// task is cancelled) for an operator, whose runs end with `!end` (`next()` returned `nil`) or
+/// `!error` (`next()` threw).
+struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
+  /// A value at a time in milliseconds, written `["a", 100]` in the file.
+  struct Event: Decodable, Sendable, Equatable, CustomStringConvertible {
+    var value: String
+    var at: Int
+
+    init(value: String, at: Int) {
+      self.value = value
+      self.at = at
+    }
+
+    init(from decoder: any Decoder) throws {
+      var fields = try decoder.unkeyedContainer()
+      value = try fields.decode(String.self)
+      at = try fields.decode(Int.self)
+    }
+
+    var description: String { "\(value)@\(at)" }
+
+    /// Whether this is a call such as `!cancel` or an operator's end rather than a value.
+    var isCall: Bool { value.hasPrefix("!") }
+  }
+
+  /// The file's top level: the grid step and the timelines.
+  struct File: Decodable, Sendable {
+    var step: Int
+    var timelines: [Timeline]
+  }
+
+  var name: String
+  var kind: String
+  var interval: Int
+  var leading: Bool?
+  var trailing: Bool?
+  var maxWait: Int?
+  var latest: Bool?
+  var end: Int
+  var inputs: [Event]
+  var runs: [Event]
+
+  var testDescription: String { name }
+
+  /// Every time the replay must stop at: the inputs, the end, the interval and maxWait.
+  var times: [Int] {
+    inputs.map(\.at) + runs.map(\.at) + [end, interval] + [maxWait].compactMap { $0 }
+  }
+
+  /// The debounce options the timeline asks for; trailing only unless it says otherwise.
+  var debounceOptions: DebounceOptions {
+    DebounceOptions(
+      leading: leading ?? false,
+      trailing: trailing ?? true,
+      maxWait: maxWait.map { .milliseconds($0) }
+    )
+  }
+
+  /// Runs shown before `time`, and those at `time` that a timer causes: not the ones an input
+  /// at `time` causes (they appear only after that input), and not an operator's end.
+  ///
+  /// A call such as `!finish` comes first at its instant: what it flushes or drops at that
+  /// instant is what the timeline shows, so every run at that instant is counted as its.
+  func runCount(atTimerOf time: Int) -> Int {
+    let inputsNow = Set(inputs.filter { $0.at == time }.map(\.value))
+    if inputsNow.contains(where: { $0.hasPrefix("!") }) {
+      return runs.prefix { $0.at < time }.count
+    }
+    return runs.prefix { run in
+      run.at < time || (run.at == time && !inputsNow.contains(run.value) && !run.isCall)
+    }.count
+  }
+
+  /// Runs shown up to and including `time`.
+  func runCount(through time: Int) -> Int {
+    runs.prefix { $0.at <= time }.count
+  }
+
+  /// The shared file, found from this source file so the test needs no resources.
+  static func load(filePath: String = #filePath) throws -> File {
+    let root = URL(fileURLWithPath: filePath)
+      .deletingLastPathComponent()  // Timelines
+      .deletingLastPathComponent()  // SettleTests
+      .deletingLastPathComponent()  // Tests
+      .deletingLastPathComponent()
+    let url = root.appendingPathComponent("Documentation/Timelines/timelines.json")
+    return try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
+  }
+}

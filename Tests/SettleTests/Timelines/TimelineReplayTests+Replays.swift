@@ -1,0 +1,90 @@
+import Settle
+import SettleTesting
+import Testing
+
+extension TimelineReplayTests {
+  /// Sends each input to a debouncer or throttler at its time (or makes the call `!cancel`,
+  /// `!flush`) and records when each action starts.
+  ///
+  /// After each step and each input the replay settles, so a run records the instant it was
+  /// due.
+  func replayTimedRuns(
+    _ timeline: Timeline,
+    step: Int,
+    make: (ManualClock, @escaping @Sendable (String) async -> Void) -> TimedRunsDriver
+  ) async -> [Timeline.Event] {
+    let clock = ManualClock()
+    let ran = ValueRecorder<Timeline.Event>()
+    let driver = make(clock) { value in
+      ran.record(Timeline.Event(value: value, at: clock.millis))
+    }
+    for time in stride(from: 0, through: timeline.end, by: step) {
+      await clock.advance(toMs: time)
+      await driver.settle()
+      for input in timeline.inputs where input.at == time {
+        switch input.value {
+        case "!cancel": driver.cancel()
+        case "!flush": await driver.flush()
+        case let call where call.hasPrefix("!"):
+          Issue.record("unknown call \(call) in \(timeline.name)")
+        default: driver.send(input.value)
+        }
+        await driver.settle()
+      }
+    }
+    withExtendedLifetime(driver.keepAlive) {}
+    return ran.values
+  }
+
+  /// Feeds the inputs to an operator over a `ScriptedSource` and records when the consumer
+  /// receives each element and when its iteration ends.
+  ///
+  /// At each step: advance the clock, wait for what the timer must emit there, then feed that
+  /// step's inputs, each acknowledged by the operator asking for more (so the element was
+  /// consumed), or make the call `!finish`, `!fail` or `!cancel`; then wait for what the inputs
+  /// must cause. A run that never comes stops the replay at the test's time limit; one too
+  /// many shows in the comparison.
+  func replayOperator<S: AsyncSequence & Sendable>(
+    _ timeline: Timeline,
+    step: Int,
+    _ makeSequence: (ScriptedSource<String>, ManualClock) -> S
+  ) async -> [Timeline.Event] where S.Element == String {
+    let clock = ManualClock()
+    let source = ScriptedSource<String>()
+    let sequence = makeSequence(source, clock)
+    let outputs = ValueRecorder<Timeline.Event>()
+    let consumer = Task {
+      do {
+        for try await value in sequence {
+          outputs.record(Timeline.Event(value: value, at: clock.millis))
+        }
+        outputs.record(Timeline.Event(value: "!end", at: clock.millis))
+      } catch {
+        outputs.record(Timeline.Event(value: "!error", at: clock.millis))
+      }
+    }
+    var fed = 0
+    for time in stride(from: 0, through: timeline.end, by: step) {
+      await clock.advance(toMs: time)
+      await outputs.waitForCount(timeline.runCount(atTimerOf: time))
+      for input in timeline.inputs where input.at == time {
+        switch input.value {
+        case "!finish": source.finish()
+        case "!fail": source.fail()
+        case "!cancel": consumer.cancel()
+        case let call where call.hasPrefix("!"):
+          Issue.record("unknown call \(call) in \(timeline.name)")
+        default:
+          source.yield(input.value)
+          fed += 1
+          await source.waitForDemand(fed + 1)
+        }
+      }
+      await outputs.waitForCount(timeline.runCount(through: time))
+    }
+    // A timeline must end its sequence; one that does not shows `!end` at its last instant.
+    consumer.cancel()
+    await consumer.value
+    return outputs.values
+  }
+}

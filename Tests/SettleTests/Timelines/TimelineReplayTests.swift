@@ -1,0 +1,71 @@
+import Settle
+import SettleTesting
+import Testing
+
+/// Replays every timeline drawn in the guides on a ManualClock and checks the runs it shows.
+///
+/// Each replay moves the clock one grid step at a time, and every deadline lies on the grid,
+/// so no advance jumps over a deadline. To draw a new kind of timeline, add its replay here
+/// first: a timeline nobody replays fails.
+@Suite("Timelines in the guides")
+struct TimelineReplayTests {
+  static let file = Result { try Timeline.load() }
+
+  static var timelines: [Timeline] { (try? file.get().timelines) ?? [] }
+
+  @Test func theTimelineFileLoadsAndEveryTimeIsOnItsGrid() throws {
+    let file = try Self.file.get()
+    #expect(file.step > 0)
+    #expect(!file.timelines.isEmpty)
+    #expect(Set(file.timelines.map(\.name)).count == file.timelines.count, "names are unique")
+    for timeline in file.timelines {
+      for time in timeline.times {
+        #expect(
+          time % file.step == 0, "\(timeline.name): \(time) ms is off the \(file.step) ms grid")
+      }
+      #expect(
+        Set(timeline.inputs.map(\.at)).count == timeline.inputs.count, "one input per instant")
+      #expect(timeline.inputs.allSatisfy { $0.at <= timeline.end })
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: timelines)
+  func replayingTheInputsGivesTheRunsShown(timeline: Timeline) async throws {
+    let step = try Self.file.get().step
+    let interval = Duration.milliseconds(timeline.interval)
+    let replayed: [Timeline.Event]
+    switch timeline.kind {
+    case "debouncer":
+      replayed = await replayTimedRuns(timeline, step: step) { clock, action in
+        let debouncer = Debouncer(
+          for: interval, options: timeline.debounceOptions, clock: clock, action: action)
+        return TimedRunsDriver(
+          send: { debouncer.send($0) }, cancel: { debouncer.cancel() },
+          flush: { await debouncer.flush() }, settle: { await debouncer.waitUntilQuiescent() },
+          keepAlive: debouncer)
+      }
+    case "throttler":
+      replayed = await replayTimedRuns(timeline, step: step) { clock, action in
+        let throttler = Throttler(
+          for: interval, latest: timeline.latest ?? true, clock: clock, action: action)
+        return TimedRunsDriver(
+          send: { throttler.send($0) }, cancel: { throttler.cancel() },
+          flush: { await throttler.flush() }, settle: { await throttler.waitUntilQuiescent() },
+          keepAlive: throttler)
+      }
+    case "debounced":
+      replayed = await replayOperator(timeline, step: step) { source, clock in
+        source.debounced(for: interval, options: timeline.debounceOptions, clock: clock)
+      }
+    case "throttled":
+      replayed = await replayOperator(timeline, step: step) { source, clock in
+        source.throttled(for: interval, latest: timeline.latest ?? true, clock: clock)
+      }
+    default:
+      // A picture nobody replays could disagree with the behaviour: add a replay first.
+      Issue.record("\(timeline.name): no replay for kind '\(timeline.kind)'")
+      return
+    }
+    #expect(replayed == timeline.runs)
+  }
+}
