@@ -18,6 +18,7 @@ struct TaskTriggerRunnerStressTests {
       completed.value.append(value)
     }
     for round in 0..<Self.rounds {
+      completed.value.removeAll()
       let commands = Int.random(in: 1...6, using: &generator)
       var last: Int?
       for index in 0..<commands {
@@ -37,14 +38,13 @@ struct TaskTriggerRunnerStressTests {
       case .active(let value, _):
         #expect(value == last, "round \(round): the state holds \(value), not the last trigger")
       }
-      completed.value.removeAll()
       await runner.waitUntilIdle()
       #expect(runner.state == .none)
       #expect(!runner.isRunning)
       if let last {
-        // The last trigger's run is the one that finishes last; superseded ones may also
-        // have finished (they ignore cancellation), but never after it.
-        #expect(completed.value.last == last, "round \(round)")
+        // The last trigger's run completes. Superseded runs may complete too (they ignore
+        // cancellation, and a new run starts without waiting for them), in any order.
+        #expect(completed.value.contains(last), "round \(round)")
       }
     }
   }
