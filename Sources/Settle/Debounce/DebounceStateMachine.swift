@@ -122,6 +122,24 @@ where Instant.Duration == Duration {
   /// A new value arrives at `now`.
   @inlinable
   package mutating func send(_ value: Value, at now: Instant) -> SendAction<Claim> {
+    // The common case inside a trailing burst: the running timer will find the new value and
+    // the later quiet deadline when it wakes, so only the value, its sequence and the send
+    // time change. Kept apart from the rest so that, specialised, it sets up no space for
+    // the instants the other cases compute.
+    if !leading, trailing, timerActive, pending?.dispatch == .some(.none) {
+      sequence &+= 1
+      lastSend = now
+      pending!.value = value
+      pending!.sequence = sequence
+      return SendAction(startTimer: nil, run: nil)
+    }
+    return sendOutsideBurst(value, at: now)
+  }
+
+  /// `send` for every case but the trailing fast path: the leading edge, the first value of
+  /// a burst, a value arriving while a run is dispatched.
+  @inlinable @inline(never)
+  mutating func sendOutsideBurst(_ value: Value, at now: Instant) -> SendAction<Claim> {
     sequence &+= 1
     // Only the leading edge asks whether this send opens a burst; skip the instant arithmetic
     // otherwise.
