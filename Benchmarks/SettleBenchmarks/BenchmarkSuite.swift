@@ -35,17 +35,13 @@ enum BenchmarkSuite {
         settle: { try await DebounceWorkloads.debouncerLatency(percentile: 0.99, $0) },
         baselineName: "Task per input",
         baseline: { try await DebounceWorkloads.taskPerInputLatency(percentile: 0.99, $0) }),
-      // SLOT: `debounced(for: .zero)` throughput. The operator is being added on another
-      // branch; once it lands, set `settle:` to a workload that pipes the same AsyncStream
-      // through `.debounced(for: .zero)` and checks the last element arrives, and drop `note`.
       BenchmarkCase(
         group: debouncing, name: "debounced(for: .zero) throughput, 1,000,000 elements",
         unit: "elements/s", operations: 1_000_000, quickOperations: 10_000,
         target: .report(),
-        settle: nil,
+        settle: { try await DebounceWorkloads.debouncedZeroThroughput($0) },
         baselineName: "AsyncStream pass-through",
-        baseline: { try await DebounceWorkloads.streamPassThrough($0) },
-        note: "Settle side pending: the operator is not on this branch yet"),
+        baseline: { try await DebounceWorkloads.streamPassThrough($0) }),
     ]
   }
 

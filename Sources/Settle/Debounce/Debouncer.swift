@@ -44,10 +44,12 @@
 /// - Complexity: ``send(_:)`` is O(1) and allocates nothing per call: it takes a lock and
 ///   stores the value. A burst of any length uses one timer task, which sleeps until the
 ///   newest deadline; each run uses one task.
-public actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
-  private typealias Machine = DebounceStateMachine<Value, C.Instant>
+public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
+  @usableFromInline
+  typealias Machine = DebounceStateMachine<Value, C.Instant>
 
-  private let runs: TimedRuns<Machine, C>
+  @usableFromInline
+  let runs: TimedRuns<Machine, C>
 
   /// Creates a debouncer that runs `action` on `clock`'s time.
   ///
@@ -81,6 +83,7 @@ public actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
   /// burst is dispatched at once (its action starts on the next turn, never inside `send`).
   ///
   /// - Complexity: O(1); creates the timer task only for the first value of a burst.
+  @inlinable
   public nonisolated func send(_ value: Value) {
     runs.send(value)
   }

@@ -22,14 +22,18 @@
 /// a continuation or take the same lock again. Compute what to do under the lock, then do it
 /// after `withLock` returns.
 ///
+/// ``withLock(_:)`` is `@inlinable`, so a client that uses a generic owner (a `Debouncer` of
+/// its value type) gets it specialised: the lock is a direct call, with no generic metadata.
+///
 /// - Complexity: O(1) to take and release; one allocation when created.
+@usableFromInline
 package struct LockedState<State>: @unchecked Sendable {
   #if canImport(Darwin)
-    package typealias Primitive = os_unfair_lock
+    @usableFromInline package typealias Primitive = os_unfair_lock
   #elseif canImport(WinSDK)
-    package typealias Primitive = SRWLOCK
+    @usableFromInline package typealias Primitive = SRWLOCK
   #else
-    package typealias Primitive = pthread_mutex_t
+    @usableFromInline package typealias Primitive = pthread_mutex_t
   #endif
 
   private final class Buffer: ManagedBuffer<State, Primitive> {
@@ -43,7 +47,8 @@ package struct LockedState<State>: @unchecked Sendable {
     }
   }
 
-  private let buffer: ManagedBuffer<State, Primitive>
+  @usableFromInline
+  let buffer: ManagedBuffer<State, Primitive>
 
   /// Creates the lock with its initial state.
   package init(_ initial: State) {
@@ -65,7 +70,7 @@ package struct LockedState<State>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the state.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try buffer.withUnsafeMutablePointers { state, lock in
       Self.lock(lock)
@@ -74,8 +79,8 @@ package struct LockedState<State>: @unchecked Sendable {
     }
   }
 
-  @inline(__always)
-  private static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
+  @inlinable @inline(__always)
+  static func lock(_ lock: UnsafeMutablePointer<Primitive>) {
     #if canImport(Darwin)
       os_unfair_lock_lock(lock)
     #elseif canImport(WinSDK)
@@ -85,8 +90,8 @@ package struct LockedState<State>: @unchecked Sendable {
     #endif
   }
 
-  @inline(__always)
-  private static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
+  @inlinable @inline(__always)
+  static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {
     #if canImport(Darwin)
       os_unfair_lock_unlock(lock)
     #elseif canImport(WinSDK)

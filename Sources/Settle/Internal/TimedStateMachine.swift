@@ -2,6 +2,7 @@
 /// can apply their decisions with tasks, a clock and a lock.
 ///
 /// Every event returns what the owner must do; the machine itself never touches a task.
+@usableFromInline
 package protocol TimedStateMachine: Sendable {
   /// The values sent in.
   associatedtype Value
@@ -34,12 +35,16 @@ package protocol TimedStateMachine: Sendable {
 }
 
 /// A dispatched run, claimed on the action's isolation right before it starts.
+@usableFromInline
 package struct RunTicket<Claim> {
   /// Unique per machine, in dispatch order.
+  @usableFromInline
   package let id: UInt64
   /// How the claim decides whether the run may still start.
+  @usableFromInline
   package let claim: Claim
 
+  @inlinable
   package init(id: UInt64, claim: Claim) {
     self.id = id
     self.claim = claim
@@ -47,12 +52,16 @@ package struct RunTicket<Claim> {
 }
 
 /// What `send` asks of the owner.
+@usableFromInline
 package struct SendAction<Claim> {
   /// Start a timer task with this generation; `nil` when none is needed.
+  @usableFromInline
   package var startTimer: UInt64?
   /// Start this run at once.
+  @usableFromInline
   package var run: RunTicket<Claim>?
 
+  @inlinable
   package init(startTimer: UInt64? = nil, run: RunTicket<Claim>? = nil) {
     self.startTimer = startTimer
     self.run = run
@@ -60,6 +69,7 @@ package struct SendAction<Claim> {
 }
 
 /// What a timer asks of the owner when it wakes.
+@usableFromInline
 package enum TimerAction<Instant, Claim> {
   /// Sleep until this deadline, then report again.
   case sleep(until: Instant)
@@ -70,6 +80,7 @@ package enum TimerAction<Instant, Claim> {
 }
 
 /// What `flush()` asks of the owner.
+@usableFromInline
 package enum FlushAction<Claim> {
   /// Start this run and wait for it to finish.
   case run(RunTicket<Claim>)

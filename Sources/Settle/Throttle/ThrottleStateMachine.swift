@@ -3,29 +3,40 @@
 /// A *window* opens each time a run is dispatched and lasts one interval. A value arriving
 /// with no window open runs at once; values arriving inside a window wait for its end, where
 /// the newest (`latest`) or the first (`!latest`) of them runs and opens the next window.
+@usableFromInline
 package struct ThrottleStateMachine<Value: Sendable, Instant: InstantProtocol>: TimedStateMachine
 where Instant.Duration == Duration {
   /// A throttled run carries its value; only `cancel()` (a newer epoch) stops it.
+  @usableFromInline
   package struct Claim: Sendable {
-    let value: Value
-    let epoch: UInt64
+    @usableFromInline let value: Value
+    @usableFromInline let epoch: UInt64
+
+    @inlinable
+    init(value: Value, epoch: UInt64) {
+      self.value = value
+      self.epoch = epoch
+    }
   }
 
+  @usableFromInline
   package let interval: Duration
+  @usableFromInline
   package let latest: Bool
 
-  private var epoch: UInt64 = 0
-  private var nextTicket: UInt64 = 0
-  private var windowEnd: Instant?
-  private var pending: Value?
-  private var unstartedRuns = 0
-  private var activeRuns = 0
-  private var timerGeneration: UInt64 = 0
-  private var timerActive = false
+  @usableFromInline var epoch: UInt64 = 0
+  @usableFromInline var nextTicket: UInt64 = 0
+  @usableFromInline var windowEnd: Instant?
+  @usableFromInline var pending: Value?
+  @usableFromInline var unstartedRuns = 0
+  @usableFromInline var activeRuns = 0
+  @usableFromInline var timerGeneration: UInt64 = 0
+  @usableFromInline var timerActive = false
 
   /// Creates the machine.
   ///
   /// - Precondition: `interval` is not negative.
+  @usableFromInline
   package init(interval: Duration, latest: Bool) {
     precondition(
       interval >= .zero,
@@ -35,11 +46,16 @@ where Instant.Duration == Duration {
     self.latest = latest
   }
 
+  @usableFromInline
   package var isPending: Bool { pending != nil || unstartedRuns > 0 }
+  @usableFromInline
   package var isIdle: Bool { !isPending && activeRuns == 0 }
+  @usableFromInline
   package var activeRunCount: Int { activeRuns }
+  @usableFromInline
   package var dispatchedRunCount: UInt64 { nextTicket }
 
+  @inlinable
   package mutating func send(_ value: Value, at now: Instant) -> SendAction<Claim> {
     if let end = windowEnd, now < end {
       if latest || pending == nil { pending = value }
@@ -57,6 +73,7 @@ where Instant.Duration == Duration {
     return SendAction(startTimer: pending == nil ? nil : armTimer(), run: dispatch(runValue))
   }
 
+  @usableFromInline
   package mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerAction<
     Instant, Claim
   > {
@@ -72,16 +89,19 @@ where Instant.Duration == Duration {
     return .run(dispatch(value))
   }
 
+  @usableFromInline
   package mutating func claim(_ ticket: RunTicket<Claim>) -> Value? {
     guard ticket.claim.epoch == epoch else { return nil }
     unstartedRuns -= 1
     return ticket.claim.value
   }
 
+  @usableFromInline
   package mutating func runFinished() {
     activeRuns -= 1
   }
 
+  @usableFromInline
   package mutating func flush() -> FlushAction<Claim> {
     if let value = pending {
       pending = nil
@@ -90,6 +110,7 @@ where Instant.Duration == Duration {
     return unstartedRuns > 0 ? .awaitLatestRun : .none
   }
 
+  @usableFromInline
   package mutating func cancel() -> Bool {
     epoch &+= 1
     pending = nil
@@ -102,14 +123,16 @@ where Instant.Duration == Duration {
   }
 
   /// Returns a generation for a new timer, or `nil` when one is already running.
-  private mutating func armTimer() -> UInt64? {
+  @inlinable
+  mutating func armTimer() -> UInt64? {
     guard !timerActive else { return nil }
     timerActive = true
     timerGeneration &+= 1
     return timerGeneration
   }
 
-  private mutating func dispatch(_ value: Value) -> RunTicket<Claim> {
+  @inlinable
+  mutating func dispatch(_ value: Value) -> RunTicket<Claim> {
     nextTicket &+= 1
     activeRuns += 1
     unstartedRuns += 1

@@ -30,10 +30,12 @@
 ///
 /// - Complexity: ``send(_:)`` is O(1) and takes one lock; the timer task exists only while
 ///   a value waits for a window's end.
-public actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {
-  private typealias Machine = ThrottleStateMachine<Value, C.Instant>
+public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {
+  @usableFromInline
+  typealias Machine = ThrottleStateMachine<Value, C.Instant>
 
-  private let runs: TimedRuns<Machine, C>
+  @usableFromInline
+  let runs: TimedRuns<Machine, C>
 
   /// Creates a throttler that runs `action` on `clock`'s time.
   ///
@@ -65,6 +67,7 @@ public actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {
   /// unless a newer value replaces it (`latest`) or an earlier one holds the slot (`!latest`).
   ///
   /// - Complexity: O(1).
+  @inlinable
   public nonisolated func send(_ value: Value) {
     runs.send(value)
   }
