@@ -46,10 +46,10 @@
 ///   newest deadline; each run uses one task.
 public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
   @usableFromInline
-  typealias Machine = DebounceStateMachine<Value, C.Instant>
+  package typealias Machine = DebounceStateMachine<Value, C.Instant>
 
   @usableFromInline
-  let runs: TimedRuns<Machine, C>
+  package let runs: TimedRuns<Machine, C>
 
   /// Creates a debouncer that runs `action` on `clock`'s time.
   ///
@@ -118,21 +118,6 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   public nonisolated func waitUntilIdle() async {
     await runs.waitUntilIdle()
   }
-
-  /// Returns once no run is in flight and the timer sleeps toward a future deadline.
-  package nonisolated func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }
-
-  /// Whether a timer task is running.
-  package nonisolated var hasTimer: Bool { runs.hasTimer }
-
-  /// Timer tasks started so far; one per burst.
-  package nonisolated var timersStarted: Int { runs.timersStarted }
-
-  /// Runs dispatched and not yet finished.
-  package nonisolated var activeRunCount: Int { runs.activeRunCount }
-
-  /// Runs dispatched so far.
-  package nonisolated var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
 }
 
 extension Debouncer where C == ContinuousClock {
@@ -153,4 +138,8 @@ extension Debouncer where C == ContinuousClock {
   ) {
     self.init(for: interval, options: options, clock: ContinuousClock(), action: action)
   }
+}
+
+extension Debouncer: TimedRunsOwner {
+  package typealias TimedClock = C
 }

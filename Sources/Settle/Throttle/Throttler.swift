@@ -32,10 +32,10 @@
 ///   a value waits for a window's end.
 public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {
   @usableFromInline
-  typealias Machine = ThrottleStateMachine<Value, C.Instant>
+  package typealias Machine = ThrottleStateMachine<Value, C.Instant>
 
   @usableFromInline
-  let runs: TimedRuns<Machine, C>
+  package let runs: TimedRuns<Machine, C>
 
   /// Creates a throttler that runs `action` on `clock`'s time.
   ///
@@ -93,15 +93,6 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   public nonisolated func waitUntilIdle() async {
     await runs.waitUntilIdle()
   }
-
-  /// Returns once no run is in flight and the timer sleeps toward a future deadline.
-  package nonisolated func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }
-
-  /// Whether a timer task is running.
-  package nonisolated var hasTimer: Bool { runs.hasTimer }
-
-  /// Timer tasks started so far.
-  package nonisolated var timersStarted: Int { runs.timersStarted }
 }
 
 extension Throttler where C == ContinuousClock {
@@ -121,4 +112,8 @@ extension Throttler where C == ContinuousClock {
   ) {
     self.init(for: interval, latest: latest, clock: ContinuousClock(), action: action)
   }
+}
+
+extension Throttler: TimedRunsOwner {
+  package typealias TimedClock = C
 }
