@@ -34,7 +34,12 @@ struct TaskTriggerRunnerStressTests {
       }
       switch runner.state {
       case .none:
-        #expect(last == nil, "round \(round): a trigger was lost")
+        // Completion resets the trigger, so an empty state is right after a cancel, or when the
+        // last trigger's run already ran to the end during one of the yields above. Anything
+        // else is a lost trigger. (A run appends before it finishes, so the order is safe.)
+        if let last {
+          #expect(completed.value.contains(last), "round \(round): trigger \(last) was lost")
+        }
       case .active(let value, _):
         #expect(value == last, "round \(round): the state holds \(value), not the last trigger")
       }
