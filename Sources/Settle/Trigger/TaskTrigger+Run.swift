@@ -26,21 +26,3 @@ extension TaskTrigger.State {
     return id
   }
 }
-
-extension TaskTrigger.State {
-  /// One run as the SwiftUI `.task(_:priority:_:)` modifier performs it for this state.
-  ///
-  /// The modifier hands its `.task(id:)` the state it saw, so the value is captured when the
-  /// run is created. After the action returns, normally or cancelled, `finish` gets the run's
-  /// id to apply the reset rule (``TaskTrigger/finish(id:)``). A ``none`` state runs nothing,
-  /// which is why a reset, or a view reappearing after one, never starts work.
-  @MainActor
-  package func run(
-    _ action: @MainActor @Sendable (Value) async -> Void,
-    finish: @MainActor (UUID) -> Void
-  ) async {
-    guard case .active(let value, let id) = self else { return }
-    await action(value)
-    finish(id)
-  }
-}

@@ -21,7 +21,8 @@
 ///   comes back.
 ///
 /// `TaskTrigger` is a plain `Sendable` value with no behaviour of its own; mutate it wherever
-/// you own it (usually on the main actor).
+/// you own it (usually on the main actor). Two triggers are equal when they hold the same
+/// request from the same call: a request made again after a cancel is a different one.
 ///
 /// ```swift
 /// struct ProfileView: View {
@@ -45,6 +46,10 @@ public struct TaskTrigger<Value: Equatable & Sendable>: Equatable, Sendable {
   /// The current request; change it with ``trigger(value:id:)`` and ``cancel()``.
   public private(set) var state: State
 
+  /// Counts requests, so that a request reusing an earlier id is still a new request to the
+  /// watcher: the late end of the run it replaced must not reset it.
+  package private(set) var generation: UInt64 = 0
+
   /// Creates a trigger with nothing requested.
   public init() {
     state = .none
@@ -53,13 +58,17 @@ public struct TaskTrigger<Value: Equatable & Sendable>: Equatable, Sendable {
   /// Requests a run with `value`.
   ///
   /// A fresh id (the default) always restarts the work, even for the same value. Pass an
-  /// explicit id to make repeated requests idempotent while the work runs.
+  /// explicit id to make repeated requests idempotent while the work runs: the same value
+  /// with the same id as the active request changes nothing. After a ``cancel()``, even a
+  /// reused id is a new request.
   ///
   /// - Parameters:
   ///   - value: What the action receives; captured when the run starts.
   ///   - id: Tells this request apart from earlier ones with the same value.
   public mutating func trigger(value: Value, id: UUID = UUID()) {
+    if case .active(value, id) = state { return }
     state = .active(value: value, id: id)
+    generation &+= 1
   }
 
   /// Withdraws the request: the state becomes ``State/none`` and the watcher cancels the run.

@@ -11,8 +11,9 @@
     /// tested core, the same one ``TaskTriggerRunner`` uses:
     /// - The run captures the value it was started with.
     /// - When the action returns, normally or cancelled, the trigger is reset only if it still
-    ///   holds that run's id, so a superseded run ending late never wipes out a newer
-    ///   request, and a reset (state ``TaskTrigger/State/none``) runs nothing.
+    ///   holds that run's request (its id, and the same trigger call: a request that reuses
+    ///   the id after a cancel is a new one), so a superseded run ending late never wipes out
+    ///   a newer request, and a reset (state ``TaskTrigger/State/none``) runs nothing.
     /// - When the view disappears, a running request is reset at once, so the view coming
     ///   back does not re-run it, even if its action ignores cancellation. A request set while
     ///   the view is away runs when it appears.
@@ -64,13 +65,13 @@
     let action: @MainActor @Sendable (Value) async -> Void
 
     func body(content: Content) -> some View {
-      // Captured here, so the run receives the state that started it, not a later one.
-      let request = trigger.wrappedValue.state
+      // Captured here, so the run receives the request that started it, not a later one.
+      let request = trigger.wrappedValue.request
       let trigger = trigger
       let action = action
       content
         .task(id: request, priority: priority) { @MainActor in
-          await request.run(action) { id in trigger.wrappedValue.finish(id: id) }
+          await request.run(action) { request in trigger.wrappedValue.finish(request) }
         }
         .onDisappear {
           // TaskTriggerRunner.detach(): SwiftUI cancels the task; resetting now keeps the

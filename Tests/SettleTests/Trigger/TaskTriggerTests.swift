@@ -61,21 +61,71 @@ struct TaskTriggerTests {
     #expect(requireSendable(TaskTriggerButtonBehavior.self))
   }
 
+  // Point 5, as the modifier applies it: a request is current until the next trigger call.
+  @Test func finishResetsOnlyTheCurrentRequest() {
+    var trigger = TaskTrigger<Int>()
+    trigger.trigger(value: 1)
+    let old = trigger.request
+    trigger.trigger(value: 2)
+    let new = trigger.request
+    let resetByOld = trigger.finish(old)
+    #expect(!resetByOld)
+    #expect(trigger.state == new.state)
+    let resetByNew = trigger.finish(new)
+    #expect(resetByNew)
+    #expect(trigger.state == .none)
+    let resetAgain = trigger.finish(new)
+    #expect(!resetAgain, "a reset trigger has nothing to reset")
+  }
+
+  // A request that reuses the cancelled one's id is new: the old run, cancelled by SwiftUI
+  // but ignoring it, must not reset it when it ends, and the modifier's task id must change
+  // even if SwiftUI never rendered the cancelled state in between.
+  @Test func aReusedIDAfterCancelIsANewRequest() {
+    var trigger = TaskTrigger<Int>()
+    let id = UUID()
+    trigger.trigger(value: 1, id: id)
+    let cancelled = trigger.request
+    trigger.cancel()
+    trigger.trigger(value: 1, id: id)
+    #expect(trigger.state == cancelled.state)
+    #expect(trigger.request != cancelled)
+    let resetByCancelledRun = trigger.finish(cancelled)
+    #expect(!resetByCancelledRun, "the cancelled run's late end reset the new request")
+    #expect(trigger.state == .active(value: 1, id: id))
+  }
+
+  // "The same value with the same id while it runs changes nothing": not even the request,
+  // so SwiftUI keeps the running task.
+  @Test func repeatingTheActiveRequestChangesNothing() {
+    var trigger = TaskTrigger<Int>()
+    let id = UUID()
+    trigger.trigger(value: 1, id: id)
+    let running = trigger.request
+    trigger.trigger(value: 1, id: id)
+    #expect(trigger.request == running)
+    trigger.trigger(value: 2, id: id)
+    #expect(trigger.request != running)
+  }
+
   // The body of the SwiftUI modifier's `.task(id:)`, run on Linux.
   @MainActor
   @Test func modifierRunPassesTheCapturedValueThenAppliesTheResetRule() async {
     var trigger = TaskTrigger<Int>()
     trigger.trigger(value: 1)
-    let seen = trigger.state
+    let seen = trigger.request
+    trigger.trigger(value: 2)
     let probe = Probe<Int>()
     probe.openAll()
-    var finishedIDs: [UUID] = []
-    await seen.run(probe.gatedAction, finish: { finishedIDs.append($0) })
-    #expect(probe.started == [1])
-    #expect(finishedIDs == [seen.id].compactMap { $0 })
+    var finished: [TaskTrigger<Int>.Request] = []
+    await seen.run(probe.gatedAction, finish: { finished.append($0) })
+    #expect(probe.started == [1], "the run uses the value it was started with")
+    #expect(finished == [seen])
+    let resetBySupersededRun = trigger.finish(seen)
+    #expect(!resetBySupersededRun, "the superseded run must not reset the newer request")
 
-    await TaskTrigger<Int>.State.none.run(probe.gatedAction, finish: { finishedIDs.append($0) })
+    await TaskTrigger<Int>().request.run(probe.gatedAction, finish: { finished.append($0) })
     #expect(probe.started == [1], "a none state runs nothing")
-    #expect(finishedIDs.count == 1)
+    #expect(finished.count == 1)
   }
 }
