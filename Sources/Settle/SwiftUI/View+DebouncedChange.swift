@@ -16,7 +16,10 @@
     /// Guarantees are those of ``Debouncer``: a burst of changes runs `action` once, with the
     /// last value, `interval` after the last change. The pending run is cancelled when the view
     /// disappears, so an action never runs for a screen that is gone. `action` runs on the main
-    /// actor; the action captured when the view appeared is the one that runs.
+    /// actor, and a run calls the closure from the view's latest update, so it sees what the
+    /// view captured most recently. `interval` and `options` are read once, when the first
+    /// change arrives; a view that needs new ones can give the modifier a new identity
+    /// (`.id(_:)`).
     ///
     /// - Parameters:
     ///   - value: The value to watch; each change (by `==`) restarts the quiet period.
@@ -69,9 +72,14 @@
     let initial: Bool
     let action: @MainActor @Sendable (Value) -> Void
     @State private var debouncer: Debouncer<Value, ContinuousClock>?
+    @State private var latest = LatestAction<Value>()
 
     func body(content: Content) -> some View {
-      content
+      // The debouncer outlives this body; handing it the newest closure on every update keeps
+      // a run from calling one that captured an older state of the view.
+      latest.action = action
+      return
+        content
         .onChange(of: value, initial: initial) { _, newValue in
           // Made on the first change rather than on appear: SwiftUI does not promise whether
           // an initial change or onAppear comes first.
@@ -86,10 +94,16 @@
     }
 
     private func makeDebouncer() -> Debouncer<Value, ContinuousClock> {
-      let action = self.action
+      let latest = self.latest
       return Debouncer(for: interval, options: options, clock: ContinuousClock()) {
-        @MainActor value in action(value)
+        @MainActor value in latest.action?(value)
       }
     }
+  }
+
+  /// The action from the modifier's latest update, shared with the debouncer's runs.
+  @MainActor
+  private final class LatestAction<Value: Sendable> {
+    var action: (@MainActor @Sendable (Value) -> Void)?
   }
 #endif
