@@ -12,3 +12,7 @@ public final class LibraryStore: TrackedObject {
   /// Creates a store with two books and none borrowed.
   public init() {}
 }
+
+/// Not `Sendable`: a plain mutable model, used on one thread (the demo runs on the main actor).
+@available(*, unavailable)
+extension LibraryStore: Sendable {}

@@ -12,4 +12,8 @@
     /// Creates a store with two books and none borrowed.
     public init() {}
   }
+
+  /// Not `Sendable`, like ``LibraryStore``.
+  @available(*, unavailable)
+  extension ObservableLibraryStore: Sendable {}
 #endif

@@ -15,3 +15,7 @@ public final class ViewState<Value: Equatable>: TrackedObject {
     self.value = value
   }
 }
+
+/// Not `Sendable`: it belongs to one view of the main-actor tree.
+@available(*, unavailable)
+extension ViewState: Sendable {}
