@@ -30,7 +30,14 @@ final class TerminalSession {
   }
 
   func run() async -> Int32 {
+    // Handlers first: from here on, SIGINT and SIGTERM restore the terminal.
     watchSignals()
+    guard terminal.enter() else {
+      for source in signalSources { source.cancel() }
+      StandardStream.standardError.write(
+        "tile-counter: cannot switch the terminal to raw mode (error \(errno))\n")
+      return 1
+    }
     watch = CalculatorWatch(calculator) { [weak self] _ in self?.scheduleDraw() }
     calculator.schedule(editor.text)
     draw()
