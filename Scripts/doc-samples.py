@@ -198,7 +198,8 @@ def write_package(directory, guides, doc_comment_dirs=()):
             for path, blocks in files:
                 # Unique within the module, so two files' blocks never share a scope name.
                 stem = re.sub(r"[^A-Za-z0-9]", "_", str(path.relative_to(pathlib.Path(source_dir) / module)))
-                imports = set(DEFAULT_IMPORTS)
+                # A doc comment's reader is in the module already: its samples need no import of it.
+                imports = set(DEFAULT_IMPORTS) | {f"import {module}"}
                 bodies = []
                 for line, code, padded in blocks:
                     imports.update(m.group(0).strip() for m in IMPORT.finditer(code))
