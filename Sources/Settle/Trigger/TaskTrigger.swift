@@ -23,6 +23,7 @@
 /// `TaskTrigger` is a plain `Sendable` value with no behaviour of its own; mutate it wherever
 /// you own it (usually on the main actor).
 ///
+/// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
 /// ```swift
 /// struct ProfileView: View {
 ///   @State private var reload = TaskTrigger<Int>()
