@@ -18,7 +18,9 @@
     elsewhere, so each is compiled in its own scope: a `struct Sample_<file>_<line>` that
     holds the block's declarations, or, when the block has top-level statements, a
     `@MainActor func run() async throws` in that struct whose body is the block (so top-level
-    `await` and `try` work, and types and functions become local ones).
+    `await` and `try` work, and types and functions become local ones; main actor, because
+    that is where the UI code these examples stand for runs). Only type-checked, not run,
+    except `@Test` functions, which `swift test` runs as for the guides.
 --docc CATALOG [--symbol-graphs DIR] GUIDE.md...  Copies each guide into CATALOG as a DocC
     article: `[text](X.md)` becomes `<doc:X>`, `images/x.svg` becomes `x.svg`, HTML comments
     are dropped, and `Name` becomes a symbol link ``Name`` for each type in DIR's graphs.
@@ -232,7 +234,8 @@ def write_package(directory, guides, doc_comment_dirs=()):
     )
     compiled = sum(len(swift_blocks(pathlib.Path(g).read_text(), g)) for g in guides)
     print(f"doc-samples: {compiled} Swift blocks from the guides and {doc_compiled} from doc comments "
-          f"and catalogs, in {len(targets)} targets, into {directory}")
+          f"and catalogs, in {len(targets)} targets, into {directory}; "
+          f"{len(dict.fromkeys(QUOTED))} quoted, {len(dict.fromkeys(SKIPPED))} not compiled")
     for quoted in dict.fromkeys(QUOTED):
         print(f"doc-samples: quoted verbatim from the compiled sources: {quoted}")
     for skipped in dict.fromkeys(SKIPPED):
