@@ -10,6 +10,17 @@
     `<!-- sample: from PATH -->` is a quotation of PATH (relative to the package root), which
     the package build compiles: it is not compiled again, but it must appear in PATH verbatim
     (at any indentation), so a guide that shows a module's real code cannot drift from it.
+    --doc-comments DIR also compiles the ```swift blocks of DIR's `///` doc comments and of
+    its DocC catalogs (DIR/**/*.docc/*.md): one test target per module, one file per source
+    file, the same imports and stand-ins. In a doc comment the markers are the same HTML
+    comments on the `///` line before the fence (DocC does not render them). These blocks
+    are short examples, often statements and often declaring the same names as a block
+    elsewhere, so each is compiled in its own scope: a `struct Sample_<file>_<line>` that
+    holds the block's declarations, or, when the block has top-level statements, a
+    `@MainActor func run() async throws` in that struct whose body is the block (so top-level
+    `await` and `try` work, and types and functions become local ones; main actor, because
+    that is where the UI code these examples stand for runs). Only type-checked, not run,
+    except `@Test` functions, which `swift test` runs as for the guides.
 --docc CATALOG [--symbol-graphs DIR] GUIDE.md...  Copies each guide into CATALOG as a DocC
     article: `[text](X.md)` becomes `<doc:X>`, `images/x.svg` becomes `x.svg`, HTML comments
     are dropped, and `Name` becomes a symbol link ``Name`` for each type in DIR's graphs.
@@ -70,11 +81,85 @@ def swift_blocks(text, path=""):
     return blocks
 
 
+DOC_LINE = re.compile(r"^([ \t]*///) ?(.*)$")
+# A line in the doc-comment view that stands for code, so a fence never spans two comments.
+NOT_DOC = "\x00"
+DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*"
+    r"(?:(?:final|private|fileprivate|internal|public|package|nonisolated|indirect)\s+)*"
+    r"(?:class|struct|enum|actor|protocol|func|extension|typealias|import)\b"
+)
+
+
+def doc_comment_view(source):
+    """The file's `///` text, one line per source line, and how wide each line's prefix is.
+
+    Lines that are not doc comments become NOT_DOC, so line numbers stay the file's own.
+    """
+    lines, widths = [], []
+    for line in source.split("\n"):
+        match = DOC_LINE.match(line)
+        if match:
+            lines.append(match.group(2))
+            widths.append(len(line) - len(match.group(2)))
+        else:
+            lines.append(NOT_DOC)
+            widths.append(0)
+    return "\n".join(lines), widths
+
+
+def has_statements(code):
+    """Whether the block has top-level code other than declarations (so it needs a body)."""
+    for line in code.split("\n"):
+        if not line or line[0].isspace() or line.startswith(("//", "}", ")", "]", "#")):
+            continue
+        if not DECLARATION.match(line):
+            return True
+    return False
+
+
+def scoped(name, path, line, code, statements):
+    """The block in a scope of its own, with errors pointing at `path:line`."""
+    location = f'#sourceLocation(file: "{path}", line: {line})\n'
+    if statements:
+        head, tail = f"struct {name} {{\n  @MainActor func run() async throws {{\n", "  }\n}\n"
+    else:
+        head, tail = f"struct {name} {{\n", "}\n"
+    return head + location + code + "#sourceLocation()\n" + tail
+
+
+def sources_with_samples(directory):
+    """Each module's files whose doc comments or catalog articles hold Swift blocks.
+
+    Yields (module, path, blocks), each block a (line, code) pair with the code padded back
+    to its place in the file, so compiler columns match the source too.
+    """
+    for module in sorted(p for p in pathlib.Path(directory).iterdir() if p.is_dir()):
+        for path in sorted(module.rglob("*")):
+            if path.suffix == ".swift":
+                text, widths = doc_comment_view(path.read_text())
+                blocks = []
+                for line, code in swift_blocks(text, path):
+                    if NOT_DOC in code:
+                        print(f"{path}:{line - 1}: error: this ```swift fence is not closed inside its doc comment",
+                              file=sys.stderr)
+                        sys.exit(1)
+                    padded = [" " * widths[line - 1 + i] + text_line if text_line else text_line
+                              for i, text_line in enumerate(code.rstrip("\n").split("\n"))]
+                    blocks.append((line, code, "\n".join(padded) + "\n"))
+            elif path.suffix == ".md" and path.parent.suffix == ".docc":
+                blocks = [(line, code, code) for line, code in swift_blocks(path.read_text(), path)]
+            else:
+                continue
+            if blocks:
+                yield module.name, path, blocks
+
+
 def target_name(path):
     return "Sample" + re.sub(r"[^A-Za-z0-9]", "", path.stem)
 
 
-def write_package(directory, guides):
+def write_package(directory, guides, doc_comment_dirs=()):
     directory = pathlib.Path(directory)
     sources = directory / "Tests"
     if sources.exists():
@@ -101,6 +186,31 @@ def write_package(directory, guides):
         (folder / f"{name}.swift").write_text("\n".join(sorted(imports)) + "\n\n" + "\n".join(bodies))
         for file in support:
             (folder / file.name).write_text("\n".join(DEFAULT_IMPORTS) + "\n\n" + file.read_text())
+    # The doc comments' blocks: one target per module, one file per source file.
+    doc_compiled = 0
+    for source_dir in doc_comment_dirs:
+        modules = {}
+        for module, path, blocks in sources_with_samples(source_dir):
+            modules.setdefault(module, []).append((path, blocks))
+        for module, files in modules.items():
+            name = "SampleSources" + re.sub(r"[^A-Za-z0-9]", "", module)
+            targets.append(name)
+            folder = sources / name
+            folder.mkdir(parents=True)
+            for path, blocks in files:
+                # Unique within the module, so two files' blocks never share a scope name.
+                stem = re.sub(r"[^A-Za-z0-9]", "_", str(path.relative_to(pathlib.Path(source_dir) / module)))
+                # A doc comment's reader is in the module already: its samples need no import of it.
+                imports = set(DEFAULT_IMPORTS) | {f"import {module}"}
+                bodies = []
+                for line, code, padded in blocks:
+                    imports.update(m.group(0).strip() for m in IMPORT.finditer(code))
+                    body = IMPORT.sub("", padded)
+                    bodies.append(scoped(f"Sample_{stem}_{line}", path.resolve(), line, body, has_statements(code)))
+                    doc_compiled += 1
+                (folder / f"{stem}.swift").write_text("\n".join(sorted(imports)) + "\n\n" + "\n".join(bodies))
+            for file in support:
+                (folder / file.name).write_text("\n".join(DEFAULT_IMPORTS) + "\n\n" + file.read_text())
     # SwiftPM names a path dependency after its directory.
     identity = ROOT.name
     relative = pathlib.Path("..") / ".." if directory.resolve().parent.parent == ROOT else ROOT
@@ -112,7 +222,7 @@ def write_package(directory, guides):
     )
     (directory / "Package.swift").write_text(
         "// swift-tools-version: 6.0\n"
-        "// Generated by Scripts/doc-samples.py: the guides' Swift samples, type-checked.\n"
+        "// Generated by Scripts/doc-samples.py: the docs' Swift samples, type-checked.\n"
         "import PackageDescription\n\n"
         "let package = Package(\n"
         '  name: "DocSamples",\n'
@@ -123,7 +233,9 @@ def write_package(directory, guides):
         ")\n"
     )
     compiled = sum(len(swift_blocks(pathlib.Path(g).read_text(), g)) for g in guides)
-    print(f"doc-samples: {compiled} Swift blocks from {len(targets)} files into {directory}")
+    print(f"doc-samples: {compiled} Swift blocks from the guides and {doc_compiled} from doc comments "
+          f"and catalogs, in {len(targets)} targets, into {directory}; "
+          f"{len(dict.fromkeys(QUOTED))} quoted, {len(dict.fromkeys(SKIPPED))} not compiled")
     for quoted in dict.fromkeys(QUOTED):
         print(f"doc-samples: quoted verbatim from the compiled sources: {quoted}")
     for skipped in dict.fromkeys(SKIPPED):
@@ -174,6 +286,8 @@ def main():
     mode.add_argument("--package")
     mode.add_argument("--docc")
     parser.add_argument("--symbol-graphs", help="with --docc: link the module's type names")
+    parser.add_argument("--doc-comments", action="append", default=[], metavar="DIR",
+                        help="with --package: also compile the samples in DIR/<Module>'s doc comments and catalogs")
     parser.add_argument("guides", nargs="+")
     args = parser.parse_args()
     missing = [g for g in args.guides if not pathlib.Path(g).is_file()]
@@ -181,7 +295,7 @@ def main():
         print(f"doc-samples: no such guide: {', '.join(missing)}", file=sys.stderr)
         sys.exit(64)
     if args.package:
-        write_package(args.package, args.guides)
+        write_package(args.package, args.guides, [pathlib.Path(d) for d in args.doc_comments])
     else:
         write_docc(args.docc, args.guides, args.symbol_graphs)
 

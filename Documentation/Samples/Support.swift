@@ -1,6 +1,6 @@
-// Stand-ins that the guides' samples call, so each sample shows only the part that matters.
-// Scripts/doc-samples.py compiles this file next to every guide's samples. Replace them with
-// your own services.
+// Stand-ins that the docs' samples call, so each sample shows only the part that matters.
+// Scripts/doc-samples.py compiles this file next to the samples of every guide and of every
+// module's doc comments. Replace them with your own services.
 
 /// A search service that answers slowly; in the guides it stands for your network or index.
 enum Catalog {

@@ -6,6 +6,7 @@ import Settle
 /// continues, instead of sleeping and hoping:
 ///
 /// ```swift
+/// let clock = ManualClock()
 /// let gate = AsyncGate()
 /// let debouncer = Debouncer(for: .zero, clock: clock) { (_: Int) in
 ///   await gate.wait()            // the action is now "running" for as long as the test likes

@@ -6,11 +6,13 @@ import Settle
 /// Capture a token in the closure under test; when the closure is released, so is the token:
 ///
 /// ```swift
+/// let clock = ManualClock()
 /// let lifetime = LifetimeTracker()
 /// var debouncer: Debouncer<Int, ManualClock>? = Debouncer(for: .seconds(1), clock: clock) {
 ///   [token = lifetime.makeToken()] value in
 ///   _ = token
 /// }
+/// debouncer?.send(1)
 /// debouncer = nil
 /// assert(lifetime.liveCount == 0)
 /// ```

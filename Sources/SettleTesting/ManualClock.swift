@@ -9,8 +9,10 @@ import Settle
 ///
 /// Guarantees:
 /// - Sleepers wake in deadline order, and in the order they went to sleep for equal deadlines.
-/// - ``now`` reads as each sleeper's deadline at the moment that sleeper is resumed, so code
-///   that wakes at `t` sees `t`, even while a longer advance is under way.
+/// - Each sleeper is resumed after ``now`` has been set to its deadline. Woken tasks run
+///   concurrently with the rest of the advance, which keeps moving ``now`` towards its target,
+///   so work a sleeper does after waking may read a later ``now``. When that matters, advance
+///   one step at a time (to each deadline in turn) and let the woken work settle in between.
 /// - A sleep whose deadline is at or before ``now`` returns at once; a cancelled sleep throws
 ///   `CancellationError`, also when the cancellation arrived before the sleep was registered.
 /// - No continuation is resumed while the clock's lock is held.

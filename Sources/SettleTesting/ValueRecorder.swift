@@ -6,6 +6,7 @@ import Settle
 /// ``values`` once ``waitForCount(_:)`` says the work you expect has happened:
 ///
 /// ```swift
+/// let clock = ManualClock()
 /// let ran = ValueRecorder<String>()
 /// let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { ran.record($0) }
 /// debouncer.send("a")

@@ -10,9 +10,9 @@
 /// 4. The number must lie in `0...maximumLayers`.
 ///
 /// ```swift
-/// LayerCountInput(parsing: " 007\n")          // .layers(7)
-/// LayerCountInput(parsing: "1001")            // .invalid
-/// LayerCountInput(parsing: "1001", maximumLayers: 5000)   // .layers(1001)
+/// assert(LayerCountInput(parsing: " 007\n") == .layers(7))
+/// assert(LayerCountInput(parsing: "1001") == .invalid)
+/// assert(LayerCountInput(parsing: "1001", maximumLayers: 5000) == .layers(1001))
 /// ```
 ///
 /// - Complexity: O(length of the text); no allocation beyond the trimmed copy.

@@ -4,9 +4,9 @@
 /// larger than the answer and every multiplication is overflow-checked.
 ///
 /// ```swift
-/// totalTiles(layers: 3)      // 14
-/// totalTiles(layers: 1000)   // 333_833_500
-/// totalTiles(layers: 4_000_000)   // nil on 64-bit: the total does not fit in Int
+/// assert(totalTiles(layers: 3) == 14)
+/// assert(totalTiles(layers: 1000) == 333_833_500)
+/// assert(totalTiles(layers: 4_000_000) == nil)   // on 64-bit: the total does not fit in Int
 /// ```
 ///
 /// - Parameter layers: The layer count.

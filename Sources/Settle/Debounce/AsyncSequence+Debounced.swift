@@ -3,8 +3,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// ```swift
   /// // Search once the user pauses typing for 300 ms.
-  /// for await query in queries.debounced(for: .milliseconds(300)) {
-  ///   results = await catalog.search(query)
+  /// let (queries, typing) = AsyncStream.makeStream(of: String.self)
+  /// typing.yield("du")  // in an app, the text field's change callback yields
+  /// typing.yield("dune")
+  /// typing.finish()
+  /// for await query in queries.debounced(for: .milliseconds(300), clock: ContinuousClock()) {
+  ///   print(await Catalog.search(query))  // once, for "dune"
   /// }
   /// ```
   ///
@@ -25,8 +29,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits an element once the sequence has been quiet for `interval` of real time.
   ///
   /// ```swift
-  /// for await size in windowSizes.debounced(for: .milliseconds(100)) {
-  ///   layout(for: size)
+  /// let (widths, resizing) = AsyncStream.makeStream(of: Double.self)
+  /// resizing.yield(800)  // in an app, the window's resize callback yields
+  /// resizing.yield(1024)
+  /// resizing.finish()
+  /// for await width in widths.debounced(for: .milliseconds(100)) {
+  ///   print("lay out for width", width)  // once, for 1024
   /// }
   /// ```
   ///

@@ -16,8 +16,9 @@
 /// // Search as the user types, but show something at least every second.
 /// let options = DebounceOptions(maxWait: .seconds(1))
 /// let search = Debouncer(for: .milliseconds(300), options: options) { (query: String) in
-///   await index.search(query)
+///   print(await Catalog.search(query))
 /// }
+/// search.send("dune")  // from the text field's change callback
 /// ```
 public struct DebounceOptions: Hashable, Sendable {
   /// Run the first value of a burst at once. Default `false`.

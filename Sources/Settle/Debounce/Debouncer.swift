@@ -124,10 +124,11 @@ extension Debouncer where C == ContinuousClock {
   /// Creates a debouncer measured on `ContinuousClock`, the clock for real time.
   ///
   /// ```swift
+  /// let drafts = DraftStore()  // an actor with `func save(_ draft: String) async throws`
   /// let save = Debouncer(for: .seconds(1)) { (draft: String) in
-  ///   try? await store.save(draft)
+  ///   try? await drafts.save(draft)  // throws only when cancelled: a newer draft is due
   /// }
-  /// save.send(editor.text)
+  /// save.send("Dear Ada,")  // from the editor's change callback
   /// ```
   ///
   /// - Precondition: `interval` is not negative.

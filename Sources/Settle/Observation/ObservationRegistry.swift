@@ -7,9 +7,14 @@
 /// ``withMutation(of:keyPath:_:)``:
 ///
 /// ```swift
+/// final class Box<Value> {
+///   var value: Value
+///   init(_ value: Value) { self.value = value }
+/// }
+///
 /// final class Thermometer: TrackedObject {
 ///   let observationRegistry = ObservationRegistry()
-///   private let box = LockedBox(20.0)
+///   private let box = Box(20.0)  // storage the class does not hold itself
 ///
 ///   var celsius: Double {
 ///     get {

@@ -8,14 +8,27 @@
 /// bumps a `@State` counter). That render arms the tracker again.
 ///
 /// ```swift
-/// let tracker = RenderTracker()
-/// func draw() {
-///   let text = tracker.render {
-///     "\(store.books.count) books"     // reads are recorded
-///   } onInvalidate: {
-///     Task { @MainActor in draw() }   // schedule the next render
+/// @MainActor final class LibraryStore: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   @Tracked var books: [String] = []
+///   @Tracked var borrowedCount = 0
+/// }
+///
+/// @MainActor final class BooksLabel {
+///   let store: LibraryStore
+///   private let tracker = RenderTracker()
+///
+///   init(store: LibraryStore) { self.store = store }
+///
+///   func draw() {
+///     let text = tracker.render {
+///       "\(store.books.count) books"     // reads are recorded
+///     } onInvalidate: { [weak self] in
+///       guard let self else { return }
+///       Task { @MainActor in self.draw() }   // schedule the next render
+///     }
+///     print(text)
 ///   }
-///   print(text)
 /// }
 /// ```
 ///

@@ -2,8 +2,15 @@
 /// tracked properties it read.
 ///
 /// ```swift
+/// @MainActor final class LibraryStore: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   @Tracked var books: [String] = []
+///   @Tracked var borrowedCount = 0
+/// }
+///
+/// let store = LibraryStore()
 /// for await count in TrackedValues({ store.borrowedCount }) {
-///   label.text = "\(count) borrowed"
+///   print("\(count) borrowed")  // 0 now, then the count after each change
 /// }
 /// ```
 ///
@@ -42,7 +49,18 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence {
   /// Creates a sequence that ends the first time `value()` returns `nil`.
   ///
   /// ```swift
-  /// let values = TrackedValues.untilNil { [weak store] in store?.borrowedCount }
+  /// @MainActor final class LibraryStore: TrackedObject {
+  ///   let observationRegistry = ObservationRegistry()
+  ///   @Tracked var books: [String] = []
+  ///   @Tracked var borrowedCount = 0
+  /// }
+  ///
+  /// var store: LibraryStore? = LibraryStore()
+  /// let counts = TrackedValues.untilNil { [weak store] in store?.borrowedCount }
+  /// for await count in counts {
+  ///   print(count)  // 0
+  ///   store = nil   // the model is gone: the closure returns nil, and the loop ends
+  /// }
   /// ```
   ///
   /// A static function rather than an initialiser, so that a trailing closure never leaves

@@ -2,11 +2,20 @@
 /// first later write to any of them is stored.
 ///
 /// ```swift
-/// let total = withTracking {
+/// @MainActor final class LibraryStore: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   @Tracked var books: [String] = []
+///   @Tracked var borrowedCount = 0
+/// }
+///
+/// let store = LibraryStore()
+/// let borrowed = withTracking {
 ///   store.borrowedCount            // read: recorded
 /// } onChange: {
 ///   print("borrowedCount will change")
 /// }
+/// store.books.append("Emma")       // not read: calls nothing
+/// store.borrowedCount = borrowed + 1  // prints, before the store
 /// ```
 ///
 /// What is recorded: reads of ``Tracked`` properties (and of properties made trackable by hand
@@ -47,11 +56,20 @@ public func withTracking<T>(
 /// first later write to any of them is stored, so the callback sees the new value.
 ///
 /// ```swift
-/// withTracking {
-///   preview.render(store.books)
-/// } didChange: {
-///   print("now \(store.books.count) books")   // the new value
+/// @MainActor final class LibraryStore: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   @Tracked var books: [String] = []
+///   @Tracked var borrowedCount = 0
 /// }
+///
+/// let store = LibraryStore()
+/// withTracking {
+///   print(store.books)
+/// } didChange: {
+///   // On the writing thread, after the store; writes happen on the main actor here.
+///   MainActor.assumeIsolated { print("now \(store.books.count) books") }  // the new value
+/// }
+/// store.books.append("Emma")  // prints "now 1 books"
 /// ```
 ///
 /// The same as ``withTracking(options:_:onChange:)`` with ``TrackingOptions/afterStore``:

@@ -6,6 +6,7 @@
     ///
     /// The debounce every search field needs, without a hand-made `Task`:
     ///
+    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
     /// ```swift
     /// TextField("Search", text: $query)
     ///   .onChange(of: query, debounce: .milliseconds(300)) { query in
@@ -40,6 +41,7 @@
     /// The same as `onChange(of:debounce:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
     /// bounds how long continuous typing can delay the action.
     ///
+    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
     /// ```swift
     /// .onChange(of: query, debounce: .milliseconds(300),
     ///           options: DebounceOptions(maxWait: .seconds(1))) { query in model.search(query) }

@@ -6,8 +6,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// without waiting for the base to produce another one.
   ///
   /// ```swift
-  /// for await progress in downloads.progress.throttled(for: .milliseconds(250)) {
-  ///   progressBar.value = progress
+  /// let (progress, reporting) = AsyncStream.makeStream(of: Double.self)
+  /// for step in 0...100 {
+  ///   reporting.yield(Double(step) / 100)  // a download reports far more often than a UI needs
+  /// }
+  /// reporting.finish()
+  /// for await fraction in progress.throttled(for: .milliseconds(250), clock: ContinuousClock()) {
+  ///   print("downloaded", fraction)  // 0.0 at once, then the newest every 250 ms; 1.0 at the end
   /// }
   /// ```
   ///
@@ -24,8 +29,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits at most one element per `interval` of real time.
   ///
   /// ```swift
+  /// let (locations, updates) = AsyncStream.makeStream(of: String.self)
+  /// updates.yield("52.5200,13.4050")  // in an app, the location callback yields
+  /// updates.finish()
   /// for await location in locations.throttled(for: .seconds(1)) {
-  ///   await upload(location)
+  ///   print("upload", location)  // at most one upload a second
   /// }
   /// ```
   ///

@@ -2,6 +2,12 @@
 /// of each window.
 ///
 /// ```swift
+/// actor Settings {
+///   private(set) var scrollOffset = 0.0
+///   func store(scrollOffset: Double) { self.scrollOffset = scrollOffset }
+/// }
+/// let settings = Settings()
+///
 /// // Save the scroll position at most every 500 ms, and always the final one.
 /// let savePosition = Throttler(for: .milliseconds(500)) { (offset: Double) in
 ///   await settings.store(scrollOffset: offset)
@@ -9,6 +15,7 @@
 /// func scrolled(to offset: Double) {
 ///   savePosition.send(offset)   // synchronous, O(1)
 /// }
+/// scrolled(to: 120)  // from the scroll view's callback
 /// ```
 ///
 /// ## Guarantees
@@ -102,6 +109,7 @@ extension Throttler where C == ContinuousClock {
   /// let report = Throttler(for: .seconds(1)) { (progress: Double) in
   ///   print("progress", progress)
   /// }
+  /// report.send(0.25)
   /// ```
   ///
   /// - Precondition: `interval` is not negative.

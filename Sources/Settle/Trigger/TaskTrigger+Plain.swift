@@ -6,6 +6,7 @@
 
 /// A trigger that carries no value of its own: "run the work again".
 ///
+/// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
 /// ```swift
 /// @State private var refresh = PlainTaskTrigger()
 /// // …

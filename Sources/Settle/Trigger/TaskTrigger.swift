@@ -24,6 +24,7 @@
 /// you own it (usually on the main actor). Two triggers are equal when they hold the same
 /// request from the same call: a request made again after a cancel is a different one.
 ///
+/// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
 /// ```swift
 /// struct ProfileView: View {
 ///   @State private var reload = TaskTrigger<Int>()

@@ -9,6 +9,7 @@
   /// decided by ``TaskTriggerButtonBehavior``, which is tested without SwiftUI. The work is
   /// cancelled when the button disappears.
   ///
+  /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
   /// ```swift
   /// TaskTriggerButton(behavior: .cancellable) {
   ///   await exporter.export()

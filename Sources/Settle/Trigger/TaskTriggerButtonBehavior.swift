@@ -5,6 +5,7 @@
 /// for the button, for ``TaskTrigger`` and for ``TaskTriggerRunner``, and is tested on every
 /// platform.
 ///
+/// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
 /// ```swift
 /// TaskTriggerButton(behavior: .cancellable) {
 ///   await upload.start()

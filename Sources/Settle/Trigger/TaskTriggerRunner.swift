@@ -36,7 +36,9 @@
 /// superseded run ending late changes nothing and notifies nobody.
 ///
 /// ```swift
-/// withTracking { runner.isRunning } didChange: { print("running changed") }
+/// let runner = TaskTriggerRunner { (page: Int) in print("load page", page) }
+/// _ = withTracking { runner.isRunning } didChange: { print("running changed") }
+/// runner.trigger(value: 1)  // prints "running changed": isRunning became true
 /// ```
 ///
 /// ```swift

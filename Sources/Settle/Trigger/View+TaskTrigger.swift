@@ -20,6 +20,7 @@
     ///
     /// Thread rules: set the trigger on the main actor; the action runs on the main actor.
     ///
+    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
     /// ```swift
     /// @State private var load = TaskTrigger<Int>()
     /// // …
@@ -44,6 +45,7 @@
     /// Runs `action` each time the plain `trigger` is set; the guarantees are those of the
     /// value-carrying `task(_:priority:_:)`.
     ///
+    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
     /// ```swift
     /// @State private var refresh = PlainTaskTrigger()
     /// // …
