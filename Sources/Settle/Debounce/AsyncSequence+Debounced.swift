@@ -16,6 +16,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// output is `d@6 e@11 g@17`, then the end at 19. See ``DebouncedSequence`` for finish,
   /// error and cancellation.
   ///
+  /// The base must be `Sendable` as well as its elements: the operator consumes it from a
+  /// task of its own, so that elements keep arriving (and time keeps counting) while the
+  /// consumer is busy. swift-async-algorithms' `debounce` asks the same.
+  ///
   /// - Precondition: `interval` and `options.maxWait` are not negative.
   public func debounced<C: Clock>(
     for interval: Duration,
