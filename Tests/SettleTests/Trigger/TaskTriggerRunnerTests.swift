@@ -261,6 +261,36 @@ struct TaskTriggerRunnerTests {
     #expect(probe.started.isEmpty)
   }
 
+  // Issue 9, leak checks: once its run has completed, or been cancelled and has returned, a
+  // runner is freed with its owner, and so is everything its action captured.
+  @Test(arguments: ["completed", "cancelled"])
+  func aRunnerAndItsActionAreFreedAfterUse(ending: String) async {
+    let clock = ManualClock()
+    let lifetime = LifetimeTracker()
+    let probe = Probe<Int>()
+    weak var released: TaskTriggerRunner<Int>?
+    do {
+      let cooperative = probe.cooperativeAction(clock)
+      let runner = TaskTriggerRunner<Int> { [token = lifetime.makeToken()] value in
+        _ = token
+        await cooperative(value)
+      }
+      released = runner
+      runner.trigger(value: 1)
+      await clock.waitForSleepers(count: 1)  // the action is running
+      if ending == "completed" {
+        await clock.advance(by: .seconds(1))
+      } else {
+        runner.cancel()
+      }
+      await runner.waitUntilIdle()
+      #expect(lifetime.liveCount == 1)  // the runner still holds its action
+    }
+    #expect(released == nil)
+    #expect(lifetime.liveCount == 0)
+    #expect(probe.completions == [completion(1, cancelled: ending == "cancelled")])
+  }
+
   // Point 7, cooperative actions, all triggers in one synchronous turn.
   @Test func burstInOneTurnCompletesOnlyTheLastValue() async {
     let clock = ManualClock()
