@@ -107,13 +107,17 @@ struct ManualClockTests {
 
   @Test func cancelledTaskThrowsEvenWhenTheDeadlineHasPassed() async {
     let clock = ManualClock()
+    await clock.advance(by: .seconds(2))
+    let passed = ManualClock.Instant(offset: .seconds(1))
+    #expect(passed < clock.now)  // an uncancelled sleep until it would return at once
     await confirmation { threw in
       let task = Task {
         withUnsafeCurrentTask { $0?.cancel() }
-        do { try await clock.sleep(until: .init(offset: .seconds(1))) } catch { threw() }
+        do { try await clock.sleep(until: passed) } catch { threw() }
       }
       await task.value
     }
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func advanceByAccumulates() async {

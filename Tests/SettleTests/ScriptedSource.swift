@@ -25,6 +25,11 @@ final class ScriptedSource<Element: Sendable>: AsyncSequence, Sendable {
   /// Opens when a wait in `next()` ends through cancellation.
   let cancelled = AsyncGate()
 
+  /// Opens when the source is freed; keep a reference to the gate, not to the source.
+  let released = AsyncGate()
+
+  deinit { released.open() }
+
   /// How many times the consumer called `next()`.
   var demand: Int { state.withLock { $0.demand } }
 

@@ -59,6 +59,21 @@ struct TileCalculatorTests {
     #expect(fixture.calculator.result != nil)
   }
 
+  /// One past the largest safe count would let a total overflow `Int`, so the initialiser
+  /// stops the process; the test above shows the largest safe count itself is accepted.
+  @Test func aMaximumBeyondTheLargestSafeCountIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        _ = TileCalculator(maximumLayers: largestSafeLayerCount + 1, clock: ManualClock())
+      }
+    }
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        _ = TileCalculator(maximumLayers: -1, clock: ManualClock())
+      }
+    }
+  }
+
   @Test func everyArgumentHasItsDefault() {
     let calculator = TileCalculator()
     #expect(calculator.delay == .milliseconds(300))

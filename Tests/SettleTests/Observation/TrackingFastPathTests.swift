@@ -23,22 +23,24 @@ import Testing
     #expect(readAll)
   }
 
-  @Test func readsInsideAScopeDoTakeTheLock() {
-    // The counterpart, so the test above cannot pass because reads never reach the registry.
+  /// The counterpart, so the test above cannot pass because these reads never reach the
+  /// registry: the same reads inside a scope arm it, and a write fires the scope.
+  ///
+  /// Deterministic on purpose: showing that a scoped read blocks on the held lock would need
+  /// a time-out to tell "blocked" from "slow", and a time-out would decide the outcome.
+  @Test func theSameReadsInsideAScopeReachTheRegistry() {
     let store = LibraryStore()
-    let finished = DispatchSemaphore(value: 0)
-    let readUnderLock = store.observationRegistry.withLockHeldForTesting {
-      Thread {
-        withTracking {
-          _ = store.borrowedCount
-        } onChange: {
-        }
-        finished.signal()
-      }.start()
-      return finished.wait(timeout: .now() + 0.05) == .success
+    let fired = LockedCounter()
+    withTracking {
+      _ = store.borrowedCount + store.title.count
+    } onChange: {
+      fired.increment()
     }
-    finished.wait()
-    #expect(!readUnderLock)
+    #expect(store.observationRegistry.armedScopeCount == 1)
+    #expect(fired.current == 0)
+    store.title = "Annex"
+    #expect(fired.current == 1)
+    #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
   @Test func readsOutsideAScopeRecordNothing() {

@@ -48,6 +48,58 @@ struct OperatorSemanticsTests {
     _ = await consumer.result
   }
 
+  /// Leaving the loop with `break` while an element waits for its deadline drops the
+  /// iterator: its timer must stop sleeping and the base must be cancelled and freed, so no
+  /// task outlives the iterator. The source is reachable only through the sequence, so its
+  /// release proves the pump task that iterates it has ended.
+  @Test(arguments: ["debounced", "throttled"])
+  func breakingOutWithAnElementPendingLeavesNoTaskBehind(operatorName: String) async throws {
+    let clock = ManualClock()
+    var source: ScriptedSource<Int>? = ScriptedSource()
+    let cancelled = try #require(source?.cancelled)
+    let released = try #require(source?.released)
+    let gate = AsyncGate()
+    let received = ValueRecorder<Int>()
+    let consumer: Task<Void, any Error>
+    if operatorName == "debounced" {
+      let sequence = try #require(source?.debounced(for: .seconds(1), clock: clock))
+      consumer = Task {
+        for try await value in sequence {
+          received.record(value)
+          await gate.wait()
+          break
+        }
+      }
+      source?.yield(1)
+      await clock.waitForSleepers(count: 1)
+      await clock.advance(by: .seconds(1))
+    } else {
+      let sequence = try #require(source?.throttled(for: .seconds(1), clock: clock))
+      consumer = Task {
+        for try await value in sequence {
+          received.record(value)
+          await gate.wait()
+          break
+        }
+      }
+      source?.yield(1)  // no window open: emitted at once
+    }
+    await received.waitForCount(1)
+    source?.yield(2)
+    await source?.waitForDemand(3)  // 2 was taken from the base
+    await clock.waitForSleepers(count: 1)  // and waits for its deadline
+    source = nil
+    gate.open()
+    try await consumer.value
+    #expect(clock.sleeperCount == 0)
+    await cancelled.wait()
+    await released.wait()
+    #expect(cancelled.isOpen)
+    #expect(released.isOpen)
+    await clock.advance(by: .seconds(5))
+    #expect(received.values == [1])
+  }
+
   @Test func anErrorIsThrownEvenWhenTheConsumerWasNotWaiting() async {
     let clock = ManualClock()
     let source = ScriptedSource<String>()

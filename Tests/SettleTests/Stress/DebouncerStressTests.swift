@@ -18,6 +18,14 @@ struct DebouncerStressTests {
     var value: Int
   }
 
+  /// How a round ends; the racing ones call `cancel()` or `flush()` from another task while
+  /// the producers still send, then let the quiet period pass.
+  enum RoundEnd: CaseIterable {
+    case cancel, flush, quiet, cancelRacing, flushRacing
+  }
+
+  /// Each producer sends `producer * 10 + 0…4`, so a value whose last digit is 4 is some
+  /// producer's last value: whatever is still pending once all of them have finished.
   @Test func concurrentProducersWithCancelFlushAndQuiet() async {
     let clock = ManualClock()
     let running = LockedCounter()
@@ -32,49 +40,74 @@ struct DebouncerStressTests {
       ran.record(sent)
       running.decrement()
     }
-    var expectedRuns = 0
     for round in 0..<Self.rounds {
+      let end = RoundEnd.allCases[round % RoundEnd.allCases.count]
+      let ranBefore = ran.count
       await withTaskGroup(of: Void.self) { group in
         for producer in 0..<3 {
           group.addTask {
             for index in 0..<5 { debouncer.send(Sent(round: round, value: producer * 10 + index)) }
           }
         }
+        switch end {
+        case .cancelRacing: group.addTask { debouncer.cancel() }
+        case .flushRacing: group.addTask { await debouncer.flush() }
+        case .cancel, .flush, .quiet: break
+        }
       }
-      switch round % 3 {
-      case 0:
+      switch end {
+      case .cancel:
         debouncer.cancel()
         cancelledRound.withLock { $0 = round }
-      case 1:
+      case .flush:
         await debouncer.flush()
-        expectedRuns += 1
-      default:
+      case .quiet, .cancelRacing, .flushRacing:
         await clock.advance(ms: 10)
-        expectedRuns += 1
       }
       await debouncer.waitUntilIdle()
-      #expect(ran.count == expectedRuns, "round \(round)")
+      let runs = ran.values[ranBefore...]
+      #expect(runs.allSatisfy { $0.round == round }, "round \(round)")
+      switch end {
+      case .cancel:
+        #expect(runs.isEmpty, "round \(round)")
+      case .flush, .quiet:
+        // Exactly one run, with the value pending once every producer had finished.
+        #expect(runs.count == 1, "round \(round)")
+        #expect(runs.allSatisfy { $0.value % 10 == 4 }, "round \(round): \(Array(runs))")
+      case .cancelRacing:
+        // Values sent before the cancel never run; a value sent after it runs on the quiet
+        // period, and then it is the last one sent.
+        #expect(runs.count <= 1, "round \(round)")
+        #expect(runs.allSatisfy { $0.value % 10 == 4 }, "round \(round): \(Array(runs))")
+      case .flushRacing:
+        // The flush runs whatever was pending when it came; the last value always runs, by
+        // that flush or on the quiet period after it.
+        #expect((1...2).contains(runs.count), "round \(round)")
+        #expect(runs.last.map { $0.value % 10 == 4 } == true, "round \(round): \(Array(runs))")
+      }
     }
-    let runs = ran.values
     #expect(overlaps.current == 0)
     #expect(lateStarts.current == 0)
-    #expect(runs.allSatisfy { $0.round % 3 != 0 })
-    // Exactly one run per burst that was not cancelled.
-    #expect(Set(runs.map(\.round)).count == runs.count)
   }
 
+  /// Rounds alternate between ending with a cancel and ending with the quiet period. A quiet
+  /// round runs the round's first value at once and, at the window's end, the newest one
+  /// (`latest: true`): some producer's last value.
   @Test func throttlerConcurrentProducersNeverOverlapAndCancelWins() async {
     let clock = ManualClock()
     let running = LockedCounter()
     let overlaps = LockedCounter()
+    let ran = ValueRecorder<Sent>()
     let cancelledRound = LockedState(-1)
     let lateStarts = LockedCounter()
     let throttler = Throttler(for: .milliseconds(10), clock: clock) { @MainActor (sent: Sent) in
       if cancelledRound.withLock({ $0 }) == sent.round { lateStarts.increment() }
       if running.increment() > 1 { overlaps.increment() }
+      ran.record(sent)
       running.decrement()
     }
     for round in 0..<Self.rounds {
+      let ranBefore = ran.count
       await withTaskGroup(of: Void.self) { group in
         for producer in 0..<3 {
           group.addTask {
@@ -82,11 +115,23 @@ struct DebouncerStressTests {
           }
         }
       }
-      // The first value of the round may already have started; after cancel, nothing may.
-      throttler.cancel()
-      cancelledRound.withLock { $0 = round }
-      await clock.advance(ms: 10)
-      await throttler.waitUntilIdle()
+      if round.isMultiple(of: 2) {
+        // The first value of the round may already have started; after cancel, nothing may.
+        throttler.cancel()
+        cancelledRound.withLock { $0 = round }
+        await clock.advance(ms: 10)
+        await throttler.waitUntilIdle()
+        #expect(ran.count - ranBefore <= 1, "round \(round)")
+      } else {
+        await clock.advance(ms: 10)  // the window's end: the newest waiting value runs
+        await throttler.waitUntilIdle()
+        let runs = Array(ran.values[ranBefore...])
+        #expect(runs.map { $0.value % 10 } == [0, 4], "round \(round): \(runs)")
+        #expect(runs.allSatisfy { $0.round == round }, "round \(round)")
+        // That run opened a window; let it close so the next round's first value runs at once.
+        await clock.advance(ms: 10)
+        await throttler.waitUntilIdle()
+      }
     }
     #expect(overlaps.current == 0)
     #expect(lateStarts.current == 0)
