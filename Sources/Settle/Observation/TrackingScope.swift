@@ -36,21 +36,21 @@ package final class TrackingScope: Sendable {
   ///
   /// - Complexity: O(properties read).
   package func install(_ recorder: AccessRecorder) {
-    for access in recorder.accesses.values {
+    for access in recorder.accesses {
       let registry = access.registry
       let armed = registry.register(
-        self, keyPaths: access.keyPaths, objectVersion: access.objectVersion)
+        self, properties: access.properties, objectVersion: access.objectVersion)
       guard armed else {
         fire()
         return
       }
-      let keyPaths = objectLevel ? [] : Array(access.keyPaths.keys)
+      let properties = objectLevel ? PropertyReads() : access.properties
       let registration = TrackingScopeState.Registration(
-        registry: registry, keyPaths: keyPaths, objectLevel: objectLevel)
+        registry: registry, properties: properties, objectLevel: objectLevel)
       guard state.withLock({ $0.didRegister(registration) }) else {
         // Another thread fired (or cancelled) the scope meanwhile; it could not see this
         // registration, so remove it here rather than leave it behind.
-        registry.unregister(self, keyPaths: keyPaths, objectLevel: objectLevel)
+        registry.unregister(self, properties: properties, objectLevel: objectLevel)
         return
       }
     }
@@ -73,7 +73,7 @@ package final class TrackingScope: Sendable {
   private func remove(_ registrations: [TrackingScopeState.Registration]) {
     for registration in registrations {
       registration.registry?.unregister(
-        self, keyPaths: registration.keyPaths, objectLevel: registration.objectLevel)
+        self, properties: registration.properties, objectLevel: registration.objectLevel)
     }
   }
 }

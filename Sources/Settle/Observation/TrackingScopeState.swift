@@ -6,12 +6,13 @@ package struct TrackingScopeState {
   /// Where the scope is registered, so that firing can remove every registration.
   package struct Registration {
     package weak var registry: ObservationRegistry?
-    package let keyPaths: [AnyKeyPath]
+    /// The slots registered on; the recorder's read set itself, shared rather than copied.
+    package let properties: PropertyReads
     package let objectLevel: Bool
 
-    package init(registry: ObservationRegistry, keyPaths: [AnyKeyPath], objectLevel: Bool) {
+    package init(registry: ObservationRegistry, properties: PropertyReads, objectLevel: Bool) {
       self.registry = registry
-      self.keyPaths = keyPaths
+      self.properties = properties
       self.objectLevel = objectLevel
     }
   }
