@@ -59,7 +59,7 @@ package final class AccessRecorder {
         outer.append(access)
         continue
       }
-      for read in access.properties.reads {
+      access.properties.forEachRead { read in
         outer.accesses[index].properties.insert(slot: read.slot, version: read.version)
       }
     }

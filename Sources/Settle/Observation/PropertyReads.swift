@@ -13,7 +13,14 @@ package struct PropertyReads: Sendable {
   }
 
   /// Each property read once, in the order of first reads.
-  package private(set) var reads: [Read] = []
+  package var reads: [Read] {
+    guard let first else { return [] }
+    return [first] + rest
+  }
+  /// The first read, inline: most scopes read one property per object, and then the read set
+  /// allocates nothing.
+  private var first: Read?
+  private var rest: [Read] = []
   /// Bit `n` set: slot `n` (below 64) is in ``reads``.
   private var lowSlots: UInt64 = 0
   /// Slots from 64 up that are in ``reads``; stays empty, allocating nothing, on objects with
@@ -48,7 +55,25 @@ package struct PropertyReads: Sendable {
     } else {
       guard highSlots.insert(slot).inserted else { return false }
     }
-    reads.append(Read(slot: slot, version: version))
+    if first == nil {
+      first = Read(slot: slot, version: version)
+    } else {
+      rest.append(Read(slot: slot, version: version))
+    }
     return true
+  }
+
+  /// Calls `body` with each read, in the order of first reads, without building an array.
+  package func forEachRead(_ body: (Read) throws -> Void) rethrows {
+    guard let first else { return }
+    try body(first)
+    for read in rest { try body(read) }
+  }
+
+  /// Whether `body` holds for some read, checked in the order of first reads.
+  package func contains(where body: (Read) throws -> Bool) rethrows -> Bool {
+    guard let first else { return false }
+    if try body(first) { return true }
+    return try rest.contains(where: body)
   }
 }

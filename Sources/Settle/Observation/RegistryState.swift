@@ -10,8 +10,8 @@ package struct RegistryState {
     package var version: UInt64 = 0
     /// Writes between `willSet` and `didSet`; their `didSet` will still report.
     package var writesInProgress = 0
-    package var beforeStore: [ObjectIdentifier: TrackingScope] = [:]
-    package var afterStore: [ObjectIdentifier: TrackingScope] = [:]
+    package var beforeStore = ScopeList()
+    package var afterStore = ScopeList()
 
     /// Whether a reader that saw `recorded` has missed a change nobody will report any more.
     func hasUnreportedChange(since recorded: UInt64, afterStore: Bool) -> Bool {
@@ -22,22 +22,21 @@ package struct RegistryState {
 
     mutating func insert(_ scope: TrackingScope) {
       if scope.afterStore {
-        afterStore[ObjectIdentifier(scope)] = scope
+        afterStore.insert(scope)
       } else {
-        beforeStore[ObjectIdentifier(scope)] = scope
+        beforeStore.insert(scope)
       }
     }
 
     mutating func remove(_ id: ObjectIdentifier) -> TrackingScope? {
-      beforeStore.removeValue(forKey: id) ?? afterStore.removeValue(forKey: id)
+      beforeStore.remove(id) ?? afterStore.remove(id)
     }
 
     mutating func willSet(into fired: inout [TrackingScope]) {
       version &+= 1
       writesInProgress += 1
       guard !beforeStore.isEmpty else { return }
-      fired.append(contentsOf: beforeStore.values)
-      beforeStore = [:]
+      beforeStore.removeAll(into: &fired)
     }
 
     mutating func didSet(into fired: inout [TrackingScope]) {
@@ -46,12 +45,10 @@ package struct RegistryState {
       // Before-store scopes still here were armed after this write's willSet (for example by
       // a callback re-arming itself), so they may hold the old value: report them now.
       if !beforeStore.isEmpty {
-        fired.append(contentsOf: beforeStore.values)
-        beforeStore = [:]
+        beforeStore.removeAll(into: &fired)
       }
       if !afterStore.isEmpty {
-        fired.append(contentsOf: afterStore.values)
-        afterStore = [:]
+        afterStore.removeAll(into: &fired)
       }
     }
   }
@@ -135,13 +132,11 @@ package struct RegistryState {
       object.insert(scope)
       return true
     }
-    for read in properties.reads
-    where slots[read.slot].hasUnreportedChange(since: read.version, afterStore: scope.afterStore) {
-      return false
+    let changed = properties.contains { read in
+      slots[read.slot].hasUnreportedChange(since: read.version, afterStore: scope.afterStore)
     }
-    for read in properties.reads {
-      slots[read.slot].insert(scope)
-    }
+    if changed { return false }
+    properties.forEachRead { slots[$0.slot].insert(scope) }
     return true
   }
 
@@ -155,7 +150,7 @@ package struct RegistryState {
   ) -> [TrackingScope] {
     var removed: [TrackingScope] = []
     if objectLevel, let scope = object.remove(id) { removed.append(scope) }
-    for read in properties.reads {
+    properties.forEachRead { read in
       if let scope = slots[read.slot].remove(id) { removed.append(scope) }
     }
     return removed
@@ -188,10 +183,10 @@ package struct RegistryState {
 
   /// Scopes armed on this registry, for tests that check nothing is left behind.
   package var armedScopeCount: Int {
-    var ids = Set(object.beforeStore.keys).union(object.afterStore.keys)
-    for slot in slots {
-      ids.formUnion(slot.beforeStore.keys)
-      ids.formUnion(slot.afterStore.keys)
+    var ids: Set<ObjectIdentifier> = []
+    for slot in [object] + slots {
+      ids.formUnion(slot.beforeStore.scopes.map(ObjectIdentifier.init))
+      ids.formUnion(slot.afterStore.scopes.map(ObjectIdentifier.init))
     }
     return ids.count
   }

@@ -35,7 +35,7 @@ package struct TrackingScopeState {
 
   /// Notes a registration made during installation; `false` means the scope already finished
   /// and the caller must undo the registration it just made.
-  package mutating func didRegister(_ registration: Registration) -> Bool {
+  package mutating func didRegister(_ registration: consuming Registration) -> Bool {
     guard isArmed else { return false }
     registrations.append(registration)
     return true

@@ -33,3 +33,47 @@ import Testing
     #expect(reads.contains(slot: 64) && reads.contains(slot: 199) && !reads.contains(slot: 200))
   }
 }
+
+/// A slot's armed scopes: a plain list while short, with an index of positions once longer,
+/// so that removing one scope of many stays O(1). Both forms must give the same answers.
+@Suite struct ScopeListTests {
+  @Test(arguments: [3, ScopeList.linearLimit, ScopeList.linearLimit + 1, 50])
+  func insertRemoveAndFireAgreeWithASet(count: Int) {
+    var list = ScopeList()
+    let scopes = (0..<count).map { _ in TrackingScope(options: [], callback: {}) }
+    for scope in scopes { list.insert(scope) }
+    // Inserting again changes nothing.
+    for scope in scopes { list.insert(scope) }
+    #expect(list.count == count)
+    // Remove every other scope, from the middle outwards, crossing the linear limit.
+    var expected = Set(scopes.map(ObjectIdentifier.init))
+    for index in stride(from: 0, to: count, by: 2) {
+      let id = ObjectIdentifier(scopes[index])
+      #expect(list.remove(id) === scopes[index])
+      #expect(list.remove(id) == nil)
+      expected.remove(id)
+      #expect(Set(list.scopes.map(ObjectIdentifier.init)) == expected)
+    }
+    // Re-insert the removed ones, then fire all: each exactly once.
+    for index in stride(from: 0, to: count, by: 2) { list.insert(scopes[index]) }
+    var fired: [TrackingScope] = []
+    list.removeAll(into: &fired)
+    #expect(list.isEmpty)
+    #expect(fired.count == count)
+    #expect(Set(fired.map(ObjectIdentifier.init)) == Set(scopes.map(ObjectIdentifier.init)))
+    for scope in scopes { #expect(list.remove(ObjectIdentifier(scope)) == nil) }
+  }
+
+  @Test func firingAppendsToScopesAlreadyCollected() {
+    var first = ScopeList()
+    var second = ScopeList()
+    let a = TrackingScope(options: [], callback: {})
+    let b = TrackingScope(options: [], callback: {})
+    first.insert(a)
+    second.insert(b)
+    var fired: [TrackingScope] = []
+    first.removeAll(into: &fired)
+    second.removeAll(into: &fired)
+    #expect(fired.count == 2 && fired[0] === a && fired[1] === b)
+  }
+}
