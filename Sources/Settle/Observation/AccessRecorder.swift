@@ -14,12 +14,15 @@ package final class AccessRecorder {
   }
 
   /// One entry per registry read, in the order of first reads.
-  package private(set) var accesses: [Access] = []
+  package var accesses: [Access] { entries }
+  // Private storage, not `package private(set)`: with every access in this file the optimiser
+  // drops the dynamic exclusivity checks (a runtime call each, profiled at several per read).
+  private var entries: [Access] = []
 
   /// Where each registry's entry is in ``accesses``, kept only once a scope has read more
   /// registries than a linear scan of identities handles cheaply.
   private var accessIndex: [ObjectIdentifier: Int] = [:]
-  private static let linearScanLimit = 8
+  private static let linearScanLimit = 16
 
   /// The last read recorded: a loop reading one property skips the registry's lock. Held
   /// strongly so neither identity can be reused.
@@ -29,7 +32,7 @@ package final class AccessRecorder {
 
   /// The reads made on `registry`, if any.
   package func access(for registry: ObservationRegistry) -> Access? {
-    index(of: registry).map { accesses[$0] }
+    index(of: registry).map { entries[$0] }
   }
 
   /// Records a read; a property read many times is recorded once, with its first version.
@@ -43,7 +46,7 @@ package final class AccessRecorder {
     // from here on a property is a small integer, never a hashed key path.
     let read = registry.versionsForRead(of: keyPath)
     if let index = index(of: registry) {
-      accesses[index].properties.insert(slot: read.slot, version: read.property)
+      entries[index].properties.insert(slot: read.slot, version: read.property)
     } else {
       append(
         Access(
@@ -54,32 +57,32 @@ package final class AccessRecorder {
 
   /// Adds these reads to `outer`, keeping the outer scope's older versions where both read.
   package func merge(into outer: AccessRecorder) {
-    for access in accesses {
+    for access in entries {
       guard let index = outer.index(of: access.registry) else {
         outer.append(access)
         continue
       }
       access.properties.forEachRead { read in
-        outer.accesses[index].properties.insert(slot: read.slot, version: read.version)
+        outer.entries[index].properties.insert(slot: read.slot, version: read.version)
       }
     }
   }
 
   private func index(of registry: ObservationRegistry) -> Int? {
-    if accesses.count <= Self.linearScanLimit {
-      return accesses.firstIndex { $0.registry === registry }
+    if entries.count <= Self.linearScanLimit {
+      return entries.firstIndex { $0.registry === registry }
     }
     return accessIndex[ObjectIdentifier(registry)]
   }
 
   private func append(_ access: Access) {
-    accesses.append(access)
-    if accesses.count == Self.linearScanLimit + 1 {
-      for (index, access) in accesses.enumerated() {
+    entries.append(access)
+    if entries.count == Self.linearScanLimit + 1 {
+      for (index, access) in entries.enumerated() {
         accessIndex[ObjectIdentifier(access.registry)] = index
       }
-    } else if accesses.count > Self.linearScanLimit {
-      accessIndex[ObjectIdentifier(access.registry)] = accesses.count - 1
+    } else if entries.count > Self.linearScanLimit {
+      accessIndex[ObjectIdentifier(access.registry)] = entries.count - 1
     }
   }
 }
