@@ -58,6 +58,9 @@ package struct PropertyReads: Sendable {
     if first == nil {
       first = Read(slot: slot, version: version)
     } else {
+      // Room for a few at once: grown from empty one by one, the array was reallocated on
+      // the second and third reads of an object.
+      if rest.isEmpty { rest.reserveCapacity(4) }
       rest.append(Read(slot: slot, version: version))
     }
     return true
