@@ -13,6 +13,9 @@ package struct PropertyReads: Sendable {
   }
 
   /// Each property read once, in the order of first reads.
+  ///
+  /// Builds an array, so tests and diagnostics use it; arming and firing use
+  /// ``forEachRead(_:)``, which allocates nothing.
   package var reads: [Read] {
     guard let first else { return [] }
     return [first] + rest

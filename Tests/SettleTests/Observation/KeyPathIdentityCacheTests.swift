@@ -1,9 +1,10 @@
 import Settle
 import Testing
 
-/// The registry and the recorder find key paths by identity before hashing them (a
-/// performance fix from the benchmarks). These tests pin down that the shortcut never changes
-/// which scopes a write finds, even when equal key paths arrive as different objects.
+/// The registry finds key paths by identity before hashing them, and gives each property a
+/// slot index that recorders and scopes use from then on (performance fixes from the
+/// benchmarks). These tests pin down that neither shortcut changes which scopes a write finds,
+/// even when equal key paths arrive as different objects.
 @Suite struct KeyPathIdentityCacheTests {
   /// A key path with a captured argument: every call builds a new object, equal to the others
   /// built with the same index.
