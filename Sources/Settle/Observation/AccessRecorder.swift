@@ -9,42 +9,83 @@ package final class AccessRecorder {
     package let registry: ObservationRegistry
     /// The registry-wide version at the first read, for object-level scopes.
     package var objectVersion: UInt64
-    /// Each property read, with its version at the first read.
-    package var keyPaths: [AnyKeyPath: UInt64]
+    /// Each property read, by its slot in the registry, with its version at the first read.
+    package var properties: PropertyReads
   }
 
-  package private(set) var accesses: [ObjectIdentifier: Access] = [:]
+  /// One entry per registry read, in the order of first reads.
+  package var accesses: [Access] { entries }
+  // Only this class's methods touch these three, on one thread, and none calls out while it
+  // holds an access, so no two accesses can overlap and the dynamic exclusivity checks could
+  // never fire. Unchecked, because each check is a runtime call and they were several per
+  // recorded read (about a tenth of a scope over 10 objects × 3 properties).
+  @exclusivity(unchecked) private var entries: [Access] = []
 
-  /// The last read recorded: a loop reading one property skips both hash lookups (hashing an
-  /// `AnyKeyPath` walks its components). Held strongly so neither identity can be reused.
-  private var lastRead: (registry: ObservationRegistry, keyPath: AnyKeyPath)?
+  /// Where each registry's entry is in ``accesses``, kept only once a scope has read more
+  /// registries than a linear scan of identities handles cheaply.
+  @exclusivity(unchecked) private var accessIndex: [ObjectIdentifier: Int] = [:]
+  private static let linearScanLimit = 16
+
+  /// The last read recorded: a loop reading one property skips the registry's lock. Held
+  /// strongly so neither identity can be reused.
+  @exclusivity(unchecked) private var lastRead:
+    (registry: ObservationRegistry, keyPath: AnyKeyPath)?
 
   package init() {}
 
+  /// The reads made on `registry`, if any.
+  package func access(for registry: ObservationRegistry) -> Access? {
+    index(of: registry).map { entries[$0] }
+  }
+
   /// Records a read; a property read many times is recorded once, with its first version.
   ///
-  /// - Complexity: O(1) amortised; the registry's lock is taken on the first read of a property.
+  /// - Complexity: O(1) amortised; takes the registry's lock unless this exact read was the
+  ///   last one recorded.
   package func record(_ registry: ObservationRegistry, keyPath: AnyKeyPath) {
     if let lastRead, lastRead.registry === registry, lastRead.keyPath === keyPath { return }
     lastRead = (registry, keyPath)
-    let id = ObjectIdentifier(registry)
-    if accesses[id]?.keyPaths[keyPath] != nil { return }
-    let versions = registry.versionsForRead(of: keyPath)
-    if accesses[id] == nil {
-      accesses[id] = Access(registry: registry, objectVersion: versions.object, keyPaths: [:])
+    // The registry maps the key path to its slot (by identity first, see RegistryState), so
+    // from here on a property is a small integer, never a hashed key path.
+    let read = registry.versionsForRead(of: keyPath)
+    if let index = index(of: registry) {
+      entries[index].properties.insert(slot: read.slot, version: read.property)
+    } else {
+      append(
+        Access(
+          registry: registry, objectVersion: read.object,
+          properties: PropertyReads(slot: read.slot, version: read.property)))
     }
-    accesses[id]!.keyPaths[keyPath] = versions.property
   }
 
   /// Adds these reads to `outer`, keeping the outer scope's older versions where both read.
   package func merge(into outer: AccessRecorder) {
-    for (id, access) in accesses {
-      guard var existing = outer.accesses[id] else {
-        outer.accesses[id] = access
+    for access in entries {
+      guard let index = outer.index(of: access.registry) else {
+        outer.append(access)
         continue
       }
-      existing.keyPaths.merge(access.keyPaths) { older, _ in older }
-      outer.accesses[id] = existing
+      access.properties.forEachRead { read in
+        outer.entries[index].properties.insert(slot: read.slot, version: read.version)
+      }
+    }
+  }
+
+  private func index(of registry: ObservationRegistry) -> Int? {
+    if entries.count <= Self.linearScanLimit {
+      return entries.firstIndex { $0.registry === registry }
+    }
+    return accessIndex[ObjectIdentifier(registry)]
+  }
+
+  private func append(_ access: Access) {
+    entries.append(access)
+    if entries.count == Self.linearScanLimit + 1 {
+      for (index, access) in entries.enumerated() {
+        accessIndex[ObjectIdentifier(access.registry)] = index
+      }
+    } else if entries.count > Self.linearScanLimit {
+      accessIndex[ObjectIdentifier(access.registry)] = entries.count - 1
     }
   }
 }

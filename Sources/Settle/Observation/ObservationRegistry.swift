@@ -42,23 +42,37 @@
 ///   many scopes watch other properties.
 public final class ObservationRegistry: Sendable {
   private let state = LockedState(RegistryState())
+  /// ``TrackingContext/key``, copied into a stored `let`: reading the static itself runs a
+  /// `swift_once` check on every tracked read (profiled at about 3% of a read).
+  @usableFromInline let trackingKey: TrackingContext.Key
 
   /// Creates a registry with no reads recorded and no scope armed.
-  public init() {}
+  public init() {
+    trackingKey = TrackingContext.key
+  }
 
   /// Records a read of `keyPath` into the current thread's tracking scope, if any.
   ///
   /// Reads made outside any scope, or inside a tracking callback, are recorded nowhere.
   ///
-  /// - Complexity: O(1): outside a scope, one thread-local lookup; inside one, a hash lookup,
-  ///   and the lock on the first read of a property in that scope.
-  @inline(__always)
+  /// - Complexity: O(1): outside a scope, one thread-local lookup; inside one, the lock, unless
+  ///   the read repeats the scope's previous read.
+  @inlinable @inline(__always)
   public func access<Subject: AnyObject, Member>(
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    guard let recorder = TrackingContext.recorder else { return }
-    recorder.record(self, keyPath: keyPath)
+    // Inlined into the caller, so a read outside any scope is a thread-local load and a
+    // compare, without a call into this module.
+    let word = TrackingContext.word(trackingKey)
+    guard TrackingContext.isRecorder(word), let word else { return }
+    record(into: word, keyPath: keyPath)
+  }
+
+  /// The out-of-line part of ``access(_:keyPath:)``: `word` is the thread's recorder.
+  @usableFromInline
+  func record(into word: UnsafeMutableRawPointer, keyPath: AnyKeyPath) {
+    Unmanaged<AccessRecorder>.fromOpaque(word).takeUnretainedValue().record(self, keyPath: keyPath)
   }
 
   /// Announces that `keyPath` is about to change: calls, on this thread and before returning,
@@ -107,21 +121,23 @@ public final class ObservationRegistry: Sendable {
   /// scopes leave nothing behind.
   package var armedScopeCount: Int { state.withLock { $0.armedScopeCount } }
 
-  package func versionsForRead(of keyPath: AnyKeyPath) -> (object: UInt64, property: UInt64) {
+  package func versionsForRead(of keyPath: AnyKeyPath) -> (
+    slot: Int, object: UInt64, property: UInt64
+  ) {
     state.withLock { $0.versionsForRead(of: keyPath) }
   }
 
   package func register(
     _ scope: TrackingScope,
-    keyPaths: [AnyKeyPath: UInt64],
+    properties: PropertyReads,
     objectVersion: UInt64
   ) -> Bool {
-    state.withLock { $0.register(scope, keyPaths: keyPaths, objectVersion: objectVersion) }
+    state.withLock { $0.register(scope, properties: properties, objectVersion: objectVersion) }
   }
 
-  package func unregister(_ scope: TrackingScope, keyPaths: [AnyKeyPath], objectLevel: Bool) {
+  package func unregister(_ scope: TrackingScope, properties: PropertyReads, objectLevel: Bool) {
     let removed = state.withLock {
-      $0.unregister(ObjectIdentifier(scope), keyPaths: keyPaths, objectLevel: objectLevel)
+      $0.unregister(ObjectIdentifier(scope), properties: properties, objectLevel: objectLevel)
     }
     // Released here, outside the lock, in case this was the last reference.
     withExtendedLifetime(removed) {}

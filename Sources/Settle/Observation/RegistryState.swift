@@ -10,8 +10,8 @@ package struct RegistryState {
     package var version: UInt64 = 0
     /// Writes between `willSet` and `didSet`; their `didSet` will still report.
     package var writesInProgress = 0
-    package var beforeStore: [ObjectIdentifier: TrackingScope] = [:]
-    package var afterStore: [ObjectIdentifier: TrackingScope] = [:]
+    package var beforeStore = ScopeList()
+    package var afterStore = ScopeList()
 
     /// Whether a reader that saw `recorded` has missed a change nobody will report any more.
     func hasUnreportedChange(since recorded: UInt64, afterStore: Bool) -> Bool {
@@ -22,22 +22,21 @@ package struct RegistryState {
 
     mutating func insert(_ scope: TrackingScope) {
       if scope.afterStore {
-        afterStore[ObjectIdentifier(scope)] = scope
+        afterStore.insert(scope)
       } else {
-        beforeStore[ObjectIdentifier(scope)] = scope
+        beforeStore.insert(scope)
       }
     }
 
     mutating func remove(_ id: ObjectIdentifier) -> TrackingScope? {
-      beforeStore.removeValue(forKey: id) ?? afterStore.removeValue(forKey: id)
+      beforeStore.remove(id) ?? afterStore.remove(id)
     }
 
     mutating func willSet(into fired: inout [TrackingScope]) {
       version &+= 1
       writesInProgress += 1
       guard !beforeStore.isEmpty else { return }
-      fired.append(contentsOf: beforeStore.values)
-      beforeStore = [:]
+      beforeStore.removeAll(into: &fired)
     }
 
     mutating func didSet(into fired: inout [TrackingScope]) {
@@ -46,18 +45,20 @@ package struct RegistryState {
       // Before-store scopes still here were armed after this write's willSet (for example by
       // a callback re-arming itself), so they may hold the old value: report them now.
       if !beforeStore.isEmpty {
-        fired.append(contentsOf: beforeStore.values)
-        beforeStore = [:]
+        beforeStore.removeAll(into: &fired)
       }
       if !afterStore.isEmpty {
-        fired.append(contentsOf: afterStore.values)
-        afterStore = [:]
+        afterStore.removeAll(into: &fired)
       }
     }
   }
 
-  /// Slots are added, never removed, so an index stays valid until the next insertion.
-  package private(set) var properties: [AnyKeyPath: Slot] = [:]
+  /// One slot per property ever read, in order of first read. Slots are never removed, so a
+  /// slot's index is stable for the registry's life: scopes and recorders refer to properties
+  /// by index, and never hash a key path again after the first lookup.
+  package private(set) var slots: [Slot] = []
+  /// The slot of each property, for a key-path object not in ``recentKeyPaths``.
+  private var slotByKeyPath: [AnyKeyPath: Int] = [:]
   package var object = Slot()
 
   /// Key-path objects seen lately, with their slot's index (`nil`: no slot yet).
@@ -66,20 +67,26 @@ package struct RegistryState {
   /// (profiled: about half of a write's time, twice per write). A property's accessors pass the
   /// same key-path object every time, so an identity check finds it without hashing. The
   /// entries hold their key paths strongly, so an identity can never be reused by another key
-  /// path while cached. Cleared whenever a slot is inserted, because insertion moves indices.
-  private var recentKeyPaths: [(keyPath: AnyKeyPath, index: [AnyKeyPath: Slot].Index?)] = []
+  /// path while cached. Cleared whenever a slot is inserted, because a cached "no slot" may be
+  /// out of date.
+  private var recentKeyPaths: [(keyPath: AnyKeyPath, index: Int?)] = []
   private var nextRecentVictim = 0
   private static let recentKeyPathLimit = 16
 
   package init() {}
 
+  /// The slot of `keyPath`, if it has one; tests use it to look inside.
+  package func slot(for keyPath: AnyKeyPath) -> Slot? {
+    slotByKeyPath[keyPath].map { slots[$0] }
+  }
+
   /// The index of `keyPath`'s slot, if it has one.
   ///
   /// - Complexity: O(1): a scan of at most ``recentKeyPathLimit`` identities, and a hash only
   ///   for a key-path object not seen lately.
-  private mutating func slotIndex(of keyPath: AnyKeyPath) -> [AnyKeyPath: Slot].Index? {
+  private mutating func slotIndex(of keyPath: AnyKeyPath) -> Int? {
     for entry in recentKeyPaths where entry.keyPath === keyPath { return entry.index }
-    let index = properties.index(forKey: keyPath)
+    let index = slotByKeyPath[keyPath]
     if recentKeyPaths.count < Self.recentKeyPathLimit {
       recentKeyPaths.append((keyPath, index))
     } else {
@@ -90,30 +97,32 @@ package struct RegistryState {
   }
 
   /// The index of `keyPath`'s slot, creating the slot if needed.
-  private mutating func slotIndexCreating(_ keyPath: AnyKeyPath) -> [AnyKeyPath: Slot].Index {
+  private mutating func slotIndexCreating(_ keyPath: AnyKeyPath) -> Int {
     if let index = slotIndex(of: keyPath) { return index }
-    properties[keyPath] = Slot()
+    let index = slots.count
+    slots.append(Slot())
+    slotByKeyPath[keyPath] = index
     recentKeyPaths.removeAll(keepingCapacity: true)
     nextRecentVictim = 0
-    // Non-nil: the slot was inserted just above.
-    return slotIndex(of: keyPath)!
+    return index
   }
 
-  /// The versions a read sees; creates the property's slot so a later write bumps it.
+  /// The versions a read sees, and the property's slot; creates the slot so that a later write
+  /// bumps it.
   package mutating func versionsForRead(of keyPath: AnyKeyPath) -> (
-    object: UInt64, property: UInt64
+    slot: Int, object: UInt64, property: UInt64
   ) {
     let index = slotIndexCreating(keyPath)
-    return (object.version, properties.values[index].version)
+    return (index, object.version, slots[index].version)
   }
 
   /// Arms `scope` for the properties it read, or returns `false` without arming it when one of
   /// them changed since it was read: the caller then fires the scope itself.
   ///
-  /// - Complexity: O(`keyPaths.count`).
+  /// - Complexity: O(`properties.reads.count`).
   package mutating func register(
     _ scope: TrackingScope,
-    keyPaths: [AnyKeyPath: UInt64],
+    properties: PropertyReads,
     objectVersion: UInt64
   ) -> Bool {
     if scope.objectLevel {
@@ -123,29 +132,26 @@ package struct RegistryState {
       object.insert(scope)
       return true
     }
-    for (keyPath, recorded) in keyPaths {
-      let slot = slotIndex(of: keyPath).map { properties.values[$0] } ?? Slot()
-      if slot.hasUnreportedChange(since: recorded, afterStore: scope.afterStore) { return false }
+    let changed = properties.contains { read in
+      slots[read.slot].hasUnreportedChange(since: read.version, afterStore: scope.afterStore)
     }
-    for keyPath in keyPaths.keys {
-      properties.values[slotIndexCreating(keyPath)].insert(scope)
-    }
+    if changed { return false }
+    properties.forEachRead { slots[$0.slot].insert(scope) }
     return true
   }
 
   /// Disarms a scope; returns what was removed so that it is released outside the lock.
   ///
-  /// - Complexity: O(`keyPaths.count`).
+  /// - Complexity: O(`properties.reads.count`).
   package mutating func unregister(
     _ id: ObjectIdentifier,
-    keyPaths: [AnyKeyPath],
+    properties: PropertyReads,
     objectLevel: Bool
   ) -> [TrackingScope] {
     var removed: [TrackingScope] = []
     if objectLevel, let scope = object.remove(id) { removed.append(scope) }
-    for keyPath in keyPaths {
-      guard let index = slotIndex(of: keyPath) else { continue }
-      if let scope = properties.values[index].remove(id) { removed.append(scope) }
+    properties.forEachRead { read in
+      if let scope = slots[read.slot].remove(id) { removed.append(scope) }
     }
     return removed
   }
@@ -158,7 +164,7 @@ package struct RegistryState {
     object.willSet(into: &fired)
     // No slot means no scope ever read this property, so no version needs bumping.
     if let index = slotIndex(of: keyPath) {
-      properties.values[index].willSet(into: &fired)
+      slots[index].willSet(into: &fired)
     }
     return fired
   }
@@ -170,17 +176,17 @@ package struct RegistryState {
     var fired: [TrackingScope] = []
     object.didSet(into: &fired)
     if let index = slotIndex(of: keyPath) {
-      properties.values[index].didSet(into: &fired)
+      slots[index].didSet(into: &fired)
     }
     return fired
   }
 
   /// Scopes armed on this registry, for tests that check nothing is left behind.
   package var armedScopeCount: Int {
-    var ids = Set(object.beforeStore.keys).union(object.afterStore.keys)
-    for slot in properties.values {
-      ids.formUnion(slot.beforeStore.keys)
-      ids.formUnion(slot.afterStore.keys)
+    var ids: Set<ObjectIdentifier> = []
+    for slot in [object] + slots {
+      ids.formUnion(slot.beforeStore.scopes.map(ObjectIdentifier.init))
+      ids.formUnion(slot.afterStore.scopes.map(ObjectIdentifier.init))
     }
     return ids.count
   }

@@ -82,28 +82,39 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence {
   ///
   /// Call `next()` from one task at a time.
   public struct Iterator: AsyncIteratorProtocol {
-    private let value: () -> Element?
-    private let link = TrackedValuesLink()
-    private var started = false
-    private var finished = false
+    // Internal and usable from inlinable code: `next` is specialised for the element type in
+    // the client, because unspecialised it spent much of an element on generic metadata
+    // look-ups.
+    @usableFromInline let value: () -> Element?
+    @usableFromInline let link = TrackedValuesLink()
+    @usableFromInline var started = false
+    @usableFromInline var finished = false
 
     fileprivate init(value: @escaping () -> Element?) {
       self.value = value
     }
 
     /// Returns the next value, or `nil` when the sequence ended.
+    @inlinable
     public mutating func next() async -> Element? {
       await next(isolation: nil)
     }
 
     /// Returns the next value, running the closure in `actor`'s isolation, or `nil` when the
     /// sequence ended.
+    @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       guard !finished else { return nil }
-      if started, await link.nextChange(isolation: actor) == .ended {
-        finished = true
-        link.cancel()
-        return nil
+      if started {
+        // A change reported since the last element needs no continuation and no cancellation
+        // handler: only an iterator with nothing to report suspends.
+        var wake = link.takeReadyWake()
+        if wake == nil { wake = await link.nextChange(isolation: actor) }
+        if wake == .ended {
+          finished = true
+          link.cancel()
+          return nil
+        }
       }
       started = true
       guard !Task.isCancelled, let element = link.read(value) else {

@@ -2,9 +2,11 @@
 ///
 /// Scopes hold the link weakly, so a dropped iterator frees it, and its deinit disarms the
 /// scope: an abandoned iterator leaves no registration behind.
+@usableFromInline
 package final class TrackedValuesLink: Sendable {
   private let state = LockedState(TrackedValuesState())
 
+  @usableFromInline
   package init() {}
 
   deinit {
@@ -13,19 +15,38 @@ package final class TrackedValuesLink: Sendable {
   }
 
   /// Runs `value` in a fresh after-store scope that reports here.
+  ///
+  /// Inlinable, and generic only around a non-generic core, so that the client's
+  /// specialised iterator reaches Settle without generic metadata.
+  @inlinable
   package func read<Element>(_ value: () -> Element?) -> Element? {
+    var element: Element?
+    readTracked { element = value() }
+    return element
+  }
+
+  /// The non-generic part of ``read(_:)``.
+  @usableFromInline
+  package func readTracked(_ body: () -> Void) {
     let recorder = AccessRecorder()
-    let element = TrackingContext.recording(into: recorder, value)
+    TrackingContext.recording(into: recorder, body)
     let scope = TrackingScope(
       options: .afterStore,
       callback: { [weak self] in self?.changed() },
       onDiscard: { [weak self] in self?.end() })
     state.withLock { $0.scope = scope }
     scope.install(recorder)
-    return element
+  }
+
+  /// A change already reported, or the end, taken without suspending; `nil` when `next()`
+  /// has to wait in ``nextChange(isolation:)``.
+  @usableFromInline
+  package func takeReadyWake() -> TrackedValuesState.Wake? {
+    state.withLock { $0.takeReady() }
   }
 
   /// Disarms the latest scope.
+  @usableFromInline
   package func cancel() {
     let scope = state.withLock { $0.scope }
     scope?.cancel()
@@ -33,6 +54,7 @@ package final class TrackedValuesLink: Sendable {
 
   /// Suspends until the latest scope reports a change, the objects are gone, or the task is
   /// cancelled.
+  @usableFromInline
   package func nextChange(isolation actor: isolated (any Actor)?) async -> TrackedValuesState.Wake {
     await withTaskCancellationHandler(
       operation: {

@@ -2,8 +2,10 @@
 ///
 /// A pure state machine: events return what to do, and the caller resumes continuations after
 /// releasing the lock.
+@usableFromInline
 package struct TrackedValuesState {
   /// What a suspended `next()` learns when it is resumed.
+  @usableFromInline
   package enum Wake: Sendable, Equatable {
     /// A value the closure read changed: read it again.
     case changed
@@ -44,6 +46,22 @@ package struct TrackedValuesState {
     defer { phase = .ended }
     if case .waiting(let continuation) = phase { return continuation }
     return nil
+  }
+
+  /// `next()` asks without waiting: returns a change or the end already known, or `nil` when it
+  /// has to wait (see ``wait(_:)``).
+  package mutating func takeReady() -> Wake? {
+    switch phase {
+    case .changed:
+      phase = .armed
+      return .changed
+    case .ended:
+      return .ended
+    case .armed:
+      return nil
+    case .waiting:
+      preconditionFailure("TrackedValues: next() called while another next() is suspended")
+    }
   }
 
   /// `next()` wants a change; returns the answer now, or `nil` after storing the continuation.

@@ -39,8 +39,8 @@
 ///   - apply: The reads to track; it runs once, synchronously.
 ///   - onChange: Called at most once, on the writing thread, with no Settle lock held.
 /// - Returns: What `apply` returns.
-/// - Complexity: O(properties read) on top of `apply`; a scope costs one small object and one
-///   dictionary entry per property read.
+/// - Complexity: O(properties read) on top of `apply`; a scope costs a few small allocations,
+///   and each property read takes its object's lock once and adds one list entry.
 public func withTracking<T>(
   options: TrackingOptions = [],
   _ apply: () throws -> T,

@@ -36,21 +36,26 @@ package final class TrackingScope: Sendable {
   ///
   /// - Complexity: O(properties read).
   package func install(_ recorder: AccessRecorder) {
-    for access in recorder.accesses.values {
+    for access in recorder.accesses {
       let registry = access.registry
       let armed = registry.register(
-        self, keyPaths: access.keyPaths, objectVersion: access.objectVersion)
+        self, properties: access.properties, objectVersion: access.objectVersion)
       guard armed else {
         fire()
         return
       }
-      let keyPaths = objectLevel ? [] : Array(access.keyPaths.keys)
-      let registration = TrackingScopeState.Registration(
-        registry: registry, keyPaths: keyPaths, objectLevel: objectLevel)
-      guard state.withLock({ $0.didRegister(registration) }) else {
+      let properties = objectLevel ? PropertyReads() : access.properties
+      // Built inside the closure and consumed by the state: a Registration holds a weak
+      // reference, and every copy of one is a runtime call.
+      let registered = state.withLock {
+        $0.didRegister(
+          TrackingScopeState.Registration(
+            registry: registry, properties: properties, objectLevel: objectLevel))
+      }
+      guard registered else {
         // Another thread fired (or cancelled) the scope meanwhile; it could not see this
         // registration, so remove it here rather than leave it behind.
-        registry.unregister(self, keyPaths: keyPaths, objectLevel: objectLevel)
+        registry.unregister(self, properties: properties, objectLevel: objectLevel)
         return
       }
     }
@@ -71,9 +76,12 @@ package final class TrackingScope: Sendable {
   }
 
   private func remove(_ registrations: [TrackingScopeState.Registration]) {
-    for registration in registrations {
-      registration.registry?.unregister(
-        self, keyPaths: registration.keyPaths, objectLevel: registration.objectLevel)
+    // By index rather than `for registration in`, which copies each element and with it the
+    // weak reference.
+    for index in registrations.indices {
+      registrations[index].registry?.unregister(
+        self, properties: registrations[index].properties,
+        objectLevel: registrations[index].objectLevel)
     }
   }
 }

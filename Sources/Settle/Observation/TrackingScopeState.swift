@@ -6,12 +6,13 @@ package struct TrackingScopeState {
   /// Where the scope is registered, so that firing can remove every registration.
   package struct Registration {
     package weak var registry: ObservationRegistry?
-    package let keyPaths: [AnyKeyPath]
+    /// The slots registered on; the recorder's read set itself, shared rather than copied.
+    package let properties: PropertyReads
     package let objectLevel: Bool
 
-    package init(registry: ObservationRegistry, keyPaths: [AnyKeyPath], objectLevel: Bool) {
+    package init(registry: ObservationRegistry, properties: PropertyReads, objectLevel: Bool) {
       self.registry = registry
-      self.keyPaths = keyPaths
+      self.properties = properties
       self.objectLevel = objectLevel
     }
   }
@@ -34,7 +35,7 @@ package struct TrackingScopeState {
 
   /// Notes a registration made during installation; `false` means the scope already finished
   /// and the caller must undo the registration it just made.
-  package mutating func didRegister(_ registration: Registration) -> Bool {
+  package mutating func didRegister(_ registration: consuming Registration) -> Bool {
     guard isArmed else { return false }
     registrations.append(registration)
     return true

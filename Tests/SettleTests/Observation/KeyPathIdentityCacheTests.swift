@@ -1,9 +1,10 @@
 import Settle
 import Testing
 
-/// The registry and the recorder find key paths by identity before hashing them (a
-/// performance fix from the benchmarks). These tests pin down that the shortcut never changes
-/// which scopes a write finds, even when equal key paths arrive as different objects.
+/// The registry finds key paths by identity before hashing them, and gives each property a
+/// slot index that recorders and scopes use from then on (performance fixes from the
+/// benchmarks). These tests pin down that neither shortcut changes which scopes a write finds,
+/// even when equal key paths arrive as different objects.
 @Suite struct KeyPathIdentityCacheTests {
   /// A key path with a captured argument: every call builds a new object, equal to the others
   /// built with the same index.
@@ -28,7 +29,9 @@ import Testing
     #expect(firedBefore.isEmpty && firedAfter.isEmpty)
     let versions = state.versionsForRead(of: readLater)
     let scope = TrackingScope(options: [], callback: {})
-    let armed = state.register(scope, keyPaths: [readLater: versions.property], objectVersion: 0)
+    let armed = state.register(
+      scope, properties: PropertyReads(slot: versions.slot, version: versions.property),
+      objectVersion: 0)
     #expect(armed)
     let fired = state.willSet(seenFirst)
     #expect(fired.count == 1)
@@ -44,7 +47,9 @@ import Testing
       let keyPath = element(index)
       let versions = state.versionsForRead(of: keyPath)
       let scope = TrackingScope(options: [], callback: {})
-      let armed = state.register(scope, keyPaths: [keyPath: versions.property], objectVersion: 0)
+      let armed = state.register(
+        scope, properties: PropertyReads(slot: versions.slot, version: versions.property),
+        objectVersion: 0)
       #expect(armed)
       scopes.append(scope)
     }
@@ -57,17 +62,42 @@ import Testing
     #expect(state.armedScopeCount == 0)
   }
 
-  @Test func unregisteringThroughAnEqualKeyPathRemovesTheScope() {
+  @Test func equalKeyPathsShareOneSlotAndDistinctOnesDoNot() {
     var state = RegistryState()
     let armedWith = element(3)
     let versions = state.versionsForRead(of: armedWith)
     let scope = TrackingScope(options: [], callback: {})
-    let armed = state.register(scope, keyPaths: [armedWith: versions.property], objectVersion: 0)
+    let armed = state.register(
+      scope, properties: PropertyReads(slot: versions.slot, version: versions.property),
+      objectVersion: 0)
     #expect(armed)
+    // Scopes and recorders refer to a property by slot index: an equal key path built anew
+    // must find the same slot, and another property a different one.
+    #expect(state.versionsForRead(of: element(3)).slot == versions.slot)
+    #expect(state.versionsForRead(of: element(4)).slot != versions.slot)
     let removed = state.unregister(
-      ObjectIdentifier(scope), keyPaths: [element(3)], objectLevel: false)
+      ObjectIdentifier(scope),
+      properties: PropertyReads(slot: state.versionsForRead(of: element(3)).slot, version: 0),
+      objectLevel: false)
     #expect(removed.count == 1)
     #expect(state.armedScopeCount == 0)
+  }
+
+  @Test func slotIndicesStayValidWhileSlotsAreAdded() {
+    // Scopes keep slot indices from installation until they fire, while other properties get
+    // slots: an index must never move.
+    var state = RegistryState()
+    let first = state.versionsForRead(of: element(0))
+    let scope = TrackingScope(options: [], callback: {})
+    let armed = state.register(
+      scope, properties: PropertyReads(slot: first.slot, version: first.property),
+      objectVersion: 0)
+    #expect(armed)
+    for index in 1..<100 { _ = state.versionsForRead(of: element(index)) }
+    #expect(state.slots.count == 100)
+    #expect(state.slot(for: element(0))?.beforeStore.count == 1)
+    let fired = state.willSet(element(0))
+    #expect(fired.count == 1 && fired.first === scope)
   }
 
   @Test func recorderKeepsAlternatingPropertiesAndRegistriesApart() {
@@ -82,7 +112,29 @@ import Testing
     recorder.record(first, keyPath: a)
     recorder.record(second, keyPath: a)
     #expect(recorder.accesses.count == 2)
-    #expect(recorder.accesses[ObjectIdentifier(first)]?.keyPaths.count == 2)
-    #expect(recorder.accesses[ObjectIdentifier(second)]?.keyPaths.count == 1)
+    #expect(recorder.access(for: first)?.properties.reads.count == 2)
+    #expect(recorder.access(for: second)?.properties.reads.count == 1)
+  }
+
+  @Test func recorderFindsRegistriesPastItsLinearScan() {
+    // More registries than the recorder scans linearly, so it switches to an index; every
+    // registry must still get exactly its own reads, including repeats after the switch.
+    let registries = (0..<20).map { _ in ObservationRegistry() }
+    let recorder = AccessRecorder()
+    let a = element(1)
+    let b = element(2)
+    for registry in registries { recorder.record(registry, keyPath: a) }
+    for registry in registries { recorder.record(registry, keyPath: b) }
+    for registry in registries { recorder.record(registry, keyPath: a) }
+    #expect(recorder.accesses.count == registries.count)
+    for registry in registries {
+      #expect(recorder.access(for: registry)?.properties.reads.count == 2)
+    }
+    let outer = AccessRecorder()
+    outer.record(registries[15], keyPath: element(3))
+    recorder.merge(into: outer)
+    #expect(outer.accesses.count == registries.count)
+    #expect(outer.access(for: registries[15])?.properties.reads.count == 3)
+    #expect(outer.access(for: registries[0])?.properties.reads.count == 2)
   }
 }

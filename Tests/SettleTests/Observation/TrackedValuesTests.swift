@@ -106,6 +106,20 @@ import Testing
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
+  @Test func takingAReadyChangeWithoutWaiting() {
+    var state = TrackedValuesState()
+    // Nothing reported yet: next() must wait.
+    #expect(state.takeReady() == nil)
+    #expect(state.changed() == nil)
+    // One change, taken once; later writes before the next read coalesce into it.
+    #expect(state.changed() == nil)
+    #expect(state.takeReady() == .changed)
+    #expect(state.takeReady() == nil)
+    _ = state.end()
+    #expect(state.takeReady() == .ended)
+    #expect(state.takeReady() == .ended)
+  }
+
   @Test func waitingStateMachine() {
     var state = TrackedValuesState()
     #expect(state.changed() == nil)

@@ -72,9 +72,10 @@ import Testing
     TrackingContext.recording(into: recorder) {
       for _ in 0..<100 { _ = store.borrowedCount }
     }
-    let access = recorder.accesses[ObjectIdentifier(store.observationRegistry)]
-    #expect(access?.keyPaths.count == 1)
-    #expect(access?.keyPaths[\LibraryStore.borrowedCount] != nil)
+    let access = recorder.access(for: store.observationRegistry)
+    #expect(access?.properties.reads.count == 1)
+    let slot = store.observationRegistry.versionsForRead(of: \LibraryStore.borrowedCount).slot
+    #expect(access?.properties.contains(slot: slot) == true)
   }
 
   @Test func writesToUnreadPropertiesCallNothing() {
@@ -98,17 +99,18 @@ import Testing
     var state = RegistryState()
     let watched: AnyKeyPath = \LibraryStore.borrowedCount
     let written: AnyKeyPath = \LibraryStore.title
-    _ = state.versionsForRead(of: watched)
+    let watchedSlot = state.versionsForRead(of: watched).slot
     _ = state.versionsForRead(of: written)
     let scopes = (0..<1_000).map { _ in TrackingScope(options: [], callback: {}) }
     for scope in scopes {
-      let armed = state.register(scope, keyPaths: [watched: 0], objectVersion: 0)
+      let armed = state.register(
+        scope, properties: PropertyReads(slot: watchedSlot, version: 0), objectVersion: 0)
       #expect(armed)
     }
     let firedBefore = state.willSet(written)
     let firedAfter = state.didSet(written)
     #expect(firedBefore.isEmpty && firedAfter.isEmpty)
-    #expect(state.properties[watched]?.beforeStore.count == 1_000)
+    #expect(state.slot(for: watched)?.beforeStore.count == 1_000)
     let firedByWatched = state.willSet(watched)
     #expect(firedByWatched.count == 1_000)
   }

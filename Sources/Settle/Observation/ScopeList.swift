@@ -1,0 +1,74 @@
+/// The scopes armed on one slot of a ``RegistryState``.
+///
+/// An array, so that firing hands the whole list to the writer without copying it and a slot
+/// watched by one scope hashes nothing; past ``linearLimit`` scopes it also keeps each scope's
+/// position, so removing one (when a scope that watched several properties fires) stays O(1)
+/// however many scopes watch the slot.
+package struct ScopeList {
+  /// The armed scopes, in no particular order.
+  package private(set) var scopes: [TrackingScope] = []
+  /// Each scope's index in ``scopes``; kept exactly while there are more than ``linearLimit``.
+  private var positions: [ObjectIdentifier: Int] = [:]
+  package static let linearLimit = 8
+
+  package init() {}
+
+  package var isEmpty: Bool { scopes.isEmpty }
+  package var count: Int { scopes.count }
+
+  /// Adds `scope` unless it is already armed here.
+  ///
+  /// - Complexity: O(1) amortised.
+  package mutating func insert(_ scope: TrackingScope) {
+    if scopes.count <= Self.linearLimit {
+      if scopes.contains(where: { $0 === scope }) { return }
+      scopes.append(scope)
+      if scopes.count > Self.linearLimit {
+        for (index, scope) in scopes.enumerated() { positions[ObjectIdentifier(scope)] = index }
+      }
+    } else {
+      let id = ObjectIdentifier(scope)
+      guard positions[id] == nil else { return }
+      positions[id] = scopes.count
+      scopes.append(scope)
+    }
+  }
+
+  /// Removes the scope with identity `id`, if armed here, and returns it.
+  ///
+  /// - Complexity: O(1).
+  package mutating func remove(_ id: ObjectIdentifier) -> TrackingScope? {
+    let index: Int
+    if scopes.count > Self.linearLimit {
+      guard let position = positions.removeValue(forKey: id) else { return nil }
+      index = position
+    } else {
+      guard let position = scopes.firstIndex(where: { ObjectIdentifier($0) == id }) else {
+        return nil
+      }
+      index = position
+    }
+    // Swap-remove: the last scope takes the freed index.
+    let removed = scopes[index]
+    let last = scopes.removeLast()
+    if index < scopes.count {
+      scopes[index] = last
+      if scopes.count > Self.linearLimit { positions[ObjectIdentifier(last)] = index }
+    }
+    if scopes.count == Self.linearLimit { positions = [:] }
+    return removed
+  }
+
+  /// Moves every scope into `fired` and leaves the list empty.
+  ///
+  /// - Complexity: O(1) when `fired` is empty (the array itself moves), otherwise O(count).
+  package mutating func removeAll(into fired: inout [TrackingScope]) {
+    if fired.isEmpty {
+      swap(&fired, &scopes)
+    } else {
+      fired.append(contentsOf: scopes)
+    }
+    scopes = []
+    positions = [:]
+  }
+}

@@ -1,0 +1,79 @@
+import Settle
+import Testing
+
+/// The read set a scope keeps per registry finds repeat reads with a bit mask (and a set past
+/// 64 slots) instead of hashing key paths. A broken one would lose or duplicate
+/// registrations, so it is pinned down on its own.
+@Suite struct PropertyReadsTests {
+  @Test func keepsTheFirstVersionOfEachSlot() {
+    var reads = PropertyReads()
+    let inserted = [
+      reads.insert(slot: 3, version: 7),
+      reads.insert(slot: 3, version: 9),
+      reads.insert(slot: 0, version: 1),
+      reads.insert(slot: 63, version: 2),
+    ]
+    #expect(inserted == [true, false, true, true])
+    #expect(reads.reads.map(\.slot) == [3, 0, 63])
+    #expect(reads.reads.map(\.version) == [7, 1, 2])
+    #expect(reads.contains(slot: 3) && reads.contains(slot: 0) && reads.contains(slot: 63))
+    #expect(!reads.contains(slot: 1) && !reads.contains(slot: 62))
+  }
+
+  @Test func handlesSlotsPastTheBitMask() {
+    var reads = PropertyReads()
+    var firstTime: [Bool] = []
+    for slot in 0..<200 { firstTime.append(reads.insert(slot: slot, version: UInt64(slot))) }
+    var again: [Bool] = []
+    for slot in 0..<200 { again.append(reads.insert(slot: slot, version: 0)) }
+    #expect(firstTime.allSatisfy { $0 })
+    #expect(again.allSatisfy { !$0 })
+    #expect(reads.reads.count == 200)
+    #expect(reads.reads.map(\.version) == (0..<200).map { UInt64($0) })
+    #expect(reads.contains(slot: 64) && reads.contains(slot: 199) && !reads.contains(slot: 200))
+  }
+}
+
+/// A slot's armed scopes: a plain list while short, with an index of positions once longer,
+/// so that removing one scope of many stays O(1). Both forms must give the same answers.
+@Suite struct ScopeListTests {
+  @Test(arguments: [3, ScopeList.linearLimit, ScopeList.linearLimit + 1, 50])
+  func insertRemoveAndFireAgreeWithASet(count: Int) {
+    var list = ScopeList()
+    let scopes = (0..<count).map { _ in TrackingScope(options: [], callback: {}) }
+    for scope in scopes { list.insert(scope) }
+    // Inserting again changes nothing.
+    for scope in scopes { list.insert(scope) }
+    #expect(list.count == count)
+    // Remove every other scope, from the middle outwards, crossing the linear limit.
+    var expected = Set(scopes.map(ObjectIdentifier.init))
+    for index in stride(from: 0, to: count, by: 2) {
+      let id = ObjectIdentifier(scopes[index])
+      #expect(list.remove(id) === scopes[index])
+      #expect(list.remove(id) == nil)
+      expected.remove(id)
+      #expect(Set(list.scopes.map(ObjectIdentifier.init)) == expected)
+    }
+    // Re-insert the removed ones, then fire all: each exactly once.
+    for index in stride(from: 0, to: count, by: 2) { list.insert(scopes[index]) }
+    var fired: [TrackingScope] = []
+    list.removeAll(into: &fired)
+    #expect(list.isEmpty)
+    #expect(fired.count == count)
+    #expect(Set(fired.map(ObjectIdentifier.init)) == Set(scopes.map(ObjectIdentifier.init)))
+    for scope in scopes { #expect(list.remove(ObjectIdentifier(scope)) == nil) }
+  }
+
+  @Test func firingAppendsToScopesAlreadyCollected() {
+    var first = ScopeList()
+    var second = ScopeList()
+    let a = TrackingScope(options: [], callback: {})
+    let b = TrackingScope(options: [], callback: {})
+    first.insert(a)
+    second.insert(b)
+    var fired: [TrackingScope] = []
+    first.removeAll(into: &fired)
+    second.removeAll(into: &fired)
+    #expect(fired.count == 2 && fired[0] === a && fired[1] === b)
+  }
+}
