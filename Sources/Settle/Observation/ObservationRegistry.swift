@@ -39,7 +39,10 @@
 ///
 /// - Complexity: a read outside any scope costs one thread-local lookup, with no lock and no
 ///   allocation. A write costs one lock plus O(scopes that read the written property), however
-///   many scopes watch other properties.
+///   many scopes watch other properties. Memory: the registry keeps a small entry for each
+///   distinct key path ever read inside a scope, for its own lifetime. For `@Tracked`
+///   properties that is one per property; key paths with subscript arguments
+///   (`\.items[id]`) add one per distinct argument.
 public final class ObservationRegistry: Sendable {
   private let state = LockedState(RegistryState())
   /// ``TrackingContext/key``, copied into a stored `let`: reading the static itself runs a

@@ -45,7 +45,7 @@ import Testing
     // Inserting again changes nothing.
     for scope in scopes { list.insert(scope) }
     #expect(list.count == count)
-    // Remove every other scope, from the middle outwards, crossing the linear limit.
+    // Remove every other scope from the front, crossing the linear limit when count allows.
     var expected = Set(scopes.map(ObjectIdentifier.init))
     for index in stride(from: 0, to: count, by: 2) {
       let id = ObjectIdentifier(scopes[index])
@@ -62,6 +62,39 @@ import Testing
     #expect(fired.count == count)
     #expect(Set(fired.map(ObjectIdentifier.init)) == Set(scopes.map(ObjectIdentifier.init)))
     for scope in scopes { #expect(list.remove(ObjectIdentifier(scope)) == nil) }
+  }
+
+  // Random inserts, removals and firings against a set, for many seeds, so the list crosses
+  // the linear limit in both directions and swap-removes move scopes whose positions must
+  // follow them. A stale position shows up as a wrong removal or a crash.
+  @Test func randomOperationsAgreeWithASet() {
+    var generator = SplitMix64(state: 0x5E77_1E)
+    let scopes = (0..<30).map { _ in TrackingScope(options: [], callback: {}) }
+    for _ in 0..<500 {
+      var list = ScopeList()
+      var model = Set<ObjectIdentifier>()
+      for _ in 0..<200 {
+        let scope = scopes[Int(generator.next() % UInt64(scopes.count))]
+        let id = ObjectIdentifier(scope)
+        switch generator.next() % 20 {
+        case 0:
+          var fired: [TrackingScope] = []
+          list.removeAll(into: &fired)
+          #expect(Set(fired.map(ObjectIdentifier.init)) == model)
+          model.removeAll()
+        case 1...9:
+          let removed = list.remove(id)
+          #expect((removed != nil) == model.contains(id))
+          #expect(removed.map { $0 === scope } ?? true)
+          model.remove(id)
+        default:
+          list.insert(scope)
+          model.insert(id)
+        }
+        #expect(list.count == model.count)
+      }
+      #expect(Set(list.scopes.map(ObjectIdentifier.init)) == model)
+    }
   }
 
   @Test func firingAppendsToScopesAlreadyCollected() {

@@ -96,6 +96,21 @@ import Testing
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
+  // A change is already waiting when the task is cancelled: next() takes it without
+  // suspending, so only its own cancellation check keeps it from handing out an element.
+  @Test func cancellationWinsOverAChangeAlreadyWaiting() async {
+    let store = LibraryStore()
+    let consumer = Task {
+      var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
+      _ = await values.next()
+      store.borrowedCount = 1
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await values.next()
+    }
+    #expect(await consumer.value == nil)
+    #expect(store.observationRegistry.armedScopeCount == 0)
+  }
+
   @Test func droppingAnIteratorDisarmsItsScope() async {
     let store = LibraryStore()
     do {
