@@ -18,8 +18,8 @@ extension TaskTrigger {
     ///
     /// The value is the one captured when the request was read, not a later one. After the
     /// action returns, normally or cancelled, `finish` gets the request to apply the reset
-    /// rule (``TaskTrigger/finish(_:)``). A ``State/none`` request runs nothing, which is why
-    /// a reset, or a view reappearing after one, never starts work.
+    /// rule (``TaskTrigger/finish(generation:)``). A ``State/none`` request runs nothing,
+    /// which is why a reset, or a view reappearing after one, never starts work.
     @MainActor
     package func run(
       _ action: @MainActor @Sendable (Value) async -> Void,
@@ -34,16 +34,17 @@ extension TaskTrigger {
   /// The request the trigger holds now.
   package var request: Request { Request(state: state, generation: generation) }
 
-  /// The reset rule for the modifier's runs: the state goes back to ``State/none`` only if
-  /// `request` is still the current one.
+  /// The reset rule, applied when the run for the request of `generation` ends (normally or
+  /// cancelled): the state goes back to ``State/none`` only if that request is still the
+  /// current one.
   ///
-  /// Comparing generations, not just ids, keeps a run that was cancelled and ends late from
-  /// resetting a newer request that happens to reuse its id.
+  /// Comparing generations, not ids, keeps a run that was cancelled and ends late from
+  /// resetting a newer request, even one that reuses its id. Resetting never starts anything.
   ///
   /// - Returns: Whether the state was reset.
   @discardableResult
-  package mutating func finish(_ request: Request) -> Bool {
-    guard request.generation == generation, state != .none else { return false }
+  package mutating func finish(generation: UInt64) -> Bool {
+    guard generation == self.generation, state != .none else { return false }
     cancel()
     return true
   }

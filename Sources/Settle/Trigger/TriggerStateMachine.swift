@@ -11,9 +11,10 @@
 ///
 /// Vocabulary:
 /// - A *request* is the trigger's ``TaskTrigger/State/active(value:id:)`` state.
-/// - A *run* is one execution of the action for a request. It carries a `generation` that no
-///   other run shares, so a request repeated with the same (value, id) after a `cancel()` is a
-///   different run from the cancelled one, and the old run's late end cannot touch it.
+/// - A *run* is one execution of the action for a request. A request starts at most one run,
+///   so the request's ``TaskTrigger/generation`` names the run too: a request repeated with
+///   the same (value, id) after a `cancel()` is a new generation, and the old run's late end
+///   cannot touch it.
 /// - The *current* run is the one the state belongs to. Every other run still in flight is
 ///   superseded: already cancelled, and ignored when it ends.
 ///
@@ -28,7 +29,8 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     package let value: Value
     /// The request's id when the run was created.
     package let id: UUID
-    /// Unique per run, so that runs of repeated (value, id) requests stay distinct.
+    /// The generation of the request the run serves; unique per run, so that runs of
+    /// repeated (value, id) requests stay distinct.
     package let generation: UInt64
   }
 
@@ -44,7 +46,6 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
   }
 
   private var trigger = TaskTrigger<Value>()
-  private var lastGeneration: UInt64 = 0
 
   /// Whether the owner is attached (a view on screen). A new machine is attached.
   package private(set) var isAttached = true
@@ -96,7 +97,7 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     isAttached = false
     guard let run = current else { return .nothing }
     current = nil
-    trigger.finish(id: run.id)
+    trigger.finish(generation: run.generation)
     return .cancel(run.generation)
   }
 
@@ -114,14 +115,13 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
   package mutating func finished(_ run: Run) {
     guard current == run else { return }
     current = nil
-    trigger.finish(id: run.id)
+    trigger.finish(generation: run.generation)
   }
 
   private mutating func startCurrentRequest() -> Action {
     guard case .active(let value, let id) = trigger.state else { return .nothing }
-    lastGeneration += 1
     let superseded = current?.generation
-    let run = Run(value: value, id: id, generation: lastGeneration)
+    let run = Run(value: value, id: id, generation: trigger.generation)
     current = run
     return .start(run, cancelling: superseded)
   }

@@ -73,7 +73,9 @@
       let action = action
       content
         .task(id: request, priority: priority) { @MainActor in
-          await request.run(action) { request in trigger.wrappedValue.finish(request) }
+          await request.run(action) { request in
+            trigger.wrappedValue.finish(generation: request.generation)
+          }
         }
         .onDisappear {
           // TaskTriggerRunner.detach(): SwiftUI cancels the task; resetting now keeps the
