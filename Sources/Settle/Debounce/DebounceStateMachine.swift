@@ -105,12 +105,6 @@ where Instant.Duration == Duration {
     pending != nil || unstartedForcedRuns > 0
   }
 
-  /// Nothing is pending and no run is in flight.
-  @usableFromInline
-  package var isIdle: Bool {
-    !isPending && activeRuns == 0
-  }
-
   /// Runs dispatched and not yet finished (waiting for a predecessor, claiming, or running).
   @usableFromInline
   package var activeRunCount: Int { activeRuns }

@@ -87,9 +87,7 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
         state.timer = nil
       }
       state.timerSleepsUntil = nil
-      var waiters = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
-      waiters += quiescentWaiters(&state)
-      return (tasks, waiters)
+      return (tasks, settledWaiters(&state))
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
@@ -133,6 +131,13 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
   private func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
     guard !state.quiescenceWaiters.isEmpty, isQuiescent(state) else { return [] }
     return state.quiescenceWaiters.removeSatisfied { true }
+  }
+
+  /// Wakes the idle and quiescence waiters the state now allows, after a cancel or a finished
+  /// run; call with the lock held, resume after.
+  private func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+    let idle = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
+    return idle + quiescentWaiters(&state)
   }
 
   package func waitUntilIdle() async {
@@ -221,9 +226,7 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
       state.machine.runFinished()
       state.runs[ticket.id] = nil
       if state.runs.isEmpty { state.latestRun = nil }
-      var waiters = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
-      waiters += quiescentWaiters(&state)
-      return waiters
+      return settledWaiters(&state)
     }
     for waiter in waiters { waiter.resume() }
   }

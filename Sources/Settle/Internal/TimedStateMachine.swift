@@ -26,8 +26,6 @@ package protocol TimedStateMachine: Sendable {
 
   /// A value is waiting to run.
   var isPending: Bool { get }
-  /// Nothing is pending and no run is in flight.
-  var isIdle: Bool { get }
   /// Runs dispatched and not yet finished.
   var activeRunCount: Int { get }
   /// Runs dispatched so far.
@@ -35,6 +33,12 @@ package protocol TimedStateMachine: Sendable {
 }
 
 /// A dispatched run, claimed on the action's isolation right before it starts.
+extension TimedStateMachine {
+  /// Nothing is pending and no run is in flight.
+  @inlinable
+  package var isIdle: Bool { !isPending && activeRunCount == 0 }
+}
+
 @usableFromInline
 package struct RunTicket<Claim> {
   /// Unique per machine, in dispatch order.

@@ -49,8 +49,6 @@ where Instant.Duration == Duration {
   @usableFromInline
   package var isPending: Bool { pending != nil || unstartedRuns > 0 }
   @usableFromInline
-  package var isIdle: Bool { !isPending && activeRuns == 0 }
-  @usableFromInline
   package var activeRunCount: Int { activeRuns }
   @usableFromInline
   package var dispatchedRunCount: UInt64 { nextTicket }
