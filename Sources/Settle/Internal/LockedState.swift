@@ -38,7 +38,9 @@ package struct LockedState<State>: @unchecked Sendable {
 
   private final class Buffer: ManagedBuffer<State, Primitive> {
     deinit {
-      withUnsafeMutablePointerToElements { lock in
+      // `-> Void`: on Darwin the body is the lone `deinitialize` call, whose pointer result
+      // would otherwise become the closure's, and then an unused result.
+      withUnsafeMutablePointerToElements { lock -> Void in
         #if !canImport(Darwin) && !canImport(WinSDK)
           _ = pthread_mutex_destroy(lock)
         #endif

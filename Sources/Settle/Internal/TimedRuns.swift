@@ -18,8 +18,9 @@
 @usableFromInline
 package final class TimedRuns<Machine: TimedStateMachine, C: Clock>: Sendable
 where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Sendable {
-  /// The work to run; its isolation is where claims happen.
-  package typealias Action = @Sendable @isolated(any) (Machine.Value) async -> Void
+  /// The work to run; its isolation is where claims happen. Wrapped as soon as it arrives,
+  /// so that no generic position ever holds its function type (see ``IsolatedAction``).
+  package typealias Action = IsolatedAction<Machine.Value>
 
   @usableFromInline
   struct State {
@@ -42,9 +43,13 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
   @usableFromInline
   let clock: C
 
-  package init(machine: Machine, clock: C, action: @escaping Action) {
+  package init(
+    machine: Machine,
+    clock: C,
+    action: @escaping @Sendable @isolated(any) (Machine.Value) async -> Void
+  ) {
     self.clock = clock
-    self.state = LockedState(State(machine: machine, action: action))
+    self.state = LockedState(State(machine: machine, action: IsolatedAction(action)))
   }
 
   /// Whether a value is waiting to run.
