@@ -6,7 +6,9 @@
     Documentation/Samples/*.swift (stand-ins such as `Catalog`), and depends on this package
     by path, so `swift build --build-tests` type-checks every sample against the real API.
     A block preceded by `<!-- sample: skip (reason) -->` is not compiled: use it only for code
-    that cannot build here (SwiftUI, Package.swift) and say why. A block preceded by
+    that no compiler can check (a Package.swift fragment) and say why. A block preceded by
+    `<!-- sample: swiftui -->` needs SwiftUI: it is left out of this package, and --apple DIR
+    writes it out for the iOS type-check instead. A block preceded by
     `<!-- sample: from PATH -->` is a quotation of PATH (relative to the package root), which
     the package build compiles: it is not compiled again, but it must appear in PATH verbatim
     (at any indentation), so a guide that shows a module's real code cannot drift from it.
@@ -21,6 +23,13 @@
     `await` and `try` work, and types and functions become local ones; main actor, because
     that is where the UI code these examples stand for runs). Only type-checked, not run,
     except `@Test` functions, which `swift test` runs as for the guides.
+--apple DIR [--doc-comments DIR] GUIDE.md...  Writes each `<!-- sample: swiftui -->` block of
+    the guides (and, with --doc-comments, of the doc comments and catalogs) to a file of its
+    own in DIR, importing Settle and SwiftUI, plus DIR/Support/*.swift: the stand-ins of
+    Documentation/Samples/*.swift and Documentation/Samples/SwiftUI/*.swift. Scripts/build-docs
+    type-checks each file for iOS with `swiftc -typecheck $(cat FLAGS) DIR/Support/*.swift FILE`,
+    FLAGS being what `apple-typecheck --flags-file` wrote. Each block stands alone: it may
+    use the stand-ins, not another block's declarations.
 --docc CATALOG [--symbol-graphs DIR] GUIDE.md...  Copies each guide into CATALOG as a DocC
     article: `[text](X.md)` becomes `<doc:X>`, `images/x.svg` becomes `x.svg`, HTML comments
     are dropped, and `Name` becomes a symbol link ``Name`` for each type in DIR's graphs.
@@ -33,6 +42,7 @@ import sys
 
 FENCE = re.compile(r"^```swift[ \t]*\n(.*?)^```[ \t]*$", re.S | re.M)
 SKIP = re.compile(r"<!--\s*sample:\s*skip\b[^>]*-->\s*$")
+SWIFTUI = re.compile(r"<!--\s*sample:\s*swiftui\b[^>]*-->\s*$")
 QUOTE = re.compile(r"<!--\s*sample:\s*from\s+(\S+)\s*-->\s*$")
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*import\s+\w+.*$", re.M)
 DEFAULT_IMPORTS = ["import Settle", "import SettleTesting", "import Testing"]
@@ -43,6 +53,8 @@ TYPE_KINDS = {"swift.class", "swift.struct", "swift.enum", "swift.protocol", "sw
 
 SKIPPED = []
 QUOTED = []
+# (path, line, code) of the blocks that need SwiftUI, in the order they were found.
+SWIFTUI_BLOCKS = []
 
 
 def quoted_in(code, source):
@@ -75,6 +87,12 @@ def swift_blocks(text, path=""):
         if SKIP.search(previous):
             line = text.count("\n", 0, match.start()) + 2
             SKIPPED.append(f"{path}:{line}: {previous.strip()}")
+            continue
+        if SWIFTUI.search(previous):
+            line = text.count("\n", 0, match.start()) + 2
+            key = (str(pathlib.Path(path).resolve()), line, match.group(1))
+            if key not in SWIFTUI_BLOCKS:  # a file is scanned more than once
+                SWIFTUI_BLOCKS.append(key)
             continue
         line = text.count("\n", 0, match.start()) + 2
         blocks.append((line, match.group(1)))
@@ -235,11 +253,43 @@ def write_package(directory, guides, doc_comment_dirs=()):
     compiled = sum(len(swift_blocks(pathlib.Path(g).read_text(), g)) for g in guides)
     print(f"doc-samples: {compiled} Swift blocks from the guides and {doc_compiled} from doc comments "
           f"and catalogs, in {len(targets)} targets, into {directory}; "
-          f"{len(dict.fromkeys(QUOTED))} quoted, {len(dict.fromkeys(SKIPPED))} not compiled")
+          f"{len(dict.fromkeys(QUOTED))} quoted, {len(dict.fromkeys(SKIPPED))} not compiled, "
+          f"{len(SWIFTUI_BLOCKS)} need SwiftUI (left to the iOS type-check)")
     for quoted in dict.fromkeys(QUOTED):
         print(f"doc-samples: quoted verbatim from the compiled sources: {quoted}")
     for skipped in dict.fromkeys(SKIPPED):
         print(f"doc-samples: not compiled: {skipped}")
+
+
+def write_apple(directory, guides, doc_comment_dirs=()):
+    """One file per SwiftUI block, for the iOS type-check; see the module docstring."""
+    directory = pathlib.Path(directory)
+    if directory.exists():
+        for old in sorted(directory.rglob("*"), reverse=True):
+            old.unlink() if old.is_file() else old.rmdir()
+    support = directory / "Support"
+    support.mkdir(parents=True)
+    samples = ROOT / "Documentation" / "Samples"
+    for file in sorted(samples.glob("*.swift")) + sorted((samples / "SwiftUI").glob("*.swift")):
+        (support / file.name).write_text("import Settle\nimport SwiftUI\n\n" + file.read_text())
+    for guide in guides:
+        swift_blocks(pathlib.Path(guide).read_text(), guide)
+    for source_dir in doc_comment_dirs:
+        for _ in sources_with_samples(source_dir):
+            pass  # Scanning every file is what collects its SwiftUI blocks.
+    for path, line, code in SWIFTUI_BLOCKS:
+        path = pathlib.Path(path).resolve()
+        imports = {"import Settle", "import SwiftUI"}
+        imports.update(m.group(0).strip() for m in IMPORT.finditer(code))
+        body = IMPORT.sub("", code)
+        stem = re.sub(r"[^A-Za-z0-9]", "_", str(path.relative_to(ROOT)))
+        name = f"Sample_{stem}_{line}"
+        if has_statements(code):
+            text = scoped(name, path, line, body, True)
+        else:
+            text = f'#sourceLocation(file: "{path}", line: {line})\n{body}#sourceLocation()\n'
+        (directory / f"{name}.swift").write_text("\n".join(sorted(imports)) + "\n\n" + text)
+    print(f"doc-samples: {len(SWIFTUI_BLOCKS)} SwiftUI blocks written to {directory} for the iOS type-check")
 
 
 def link_symbols(text, names):
@@ -285,9 +335,10 @@ def main():
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--package")
     mode.add_argument("--docc")
+    mode.add_argument("--apple", metavar="DIR", help="write the SwiftUI blocks for the iOS type-check")
     parser.add_argument("--symbol-graphs", help="with --docc: link the module's type names")
     parser.add_argument("--doc-comments", action="append", default=[], metavar="DIR",
-                        help="with --package: also compile the samples in DIR/<Module>'s doc comments and catalogs")
+                        help="with --package or --apple: also take the samples in DIR/<Module>'s doc comments and catalogs")
     parser.add_argument("guides", nargs="+")
     args = parser.parse_args()
     missing = [g for g in args.guides if not pathlib.Path(g).is_file()]
@@ -296,6 +347,8 @@ def main():
         sys.exit(64)
     if args.package:
         write_package(args.package, args.guides, [pathlib.Path(d) for d in args.doc_comments])
+    elif args.apple:
+        write_apple(args.apple, args.guides, [pathlib.Path(d) for d in args.doc_comments])
     else:
         write_docc(args.docc, args.guides, args.symbol_graphs)
 

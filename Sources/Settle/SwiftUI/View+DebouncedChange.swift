@@ -6,12 +6,19 @@
     ///
     /// The debounce every search field needs, without a hand-made `Task`:
     ///
-    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+    /// <!-- sample: swiftui -->
     /// ```swift
-    /// TextField("Search", text: $query)
-    ///   .onChange(of: query, debounce: .milliseconds(300)) { query in
-    ///     model.search(query)
+    /// struct SearchField: View {
+    ///   @State private var query = ""
+    ///   let model: SearchModel  // your view model, on the main actor
+    ///
+    ///   var body: some View {
+    ///     TextField("Search", text: $query)
+    ///       .onChange(of: query, debounce: .milliseconds(300)) { query in
+    ///         model.search(query)  // once typing pauses for 300 ms
+    ///       }
     ///   }
+    /// }
     /// ```
     ///
     /// Guarantees are those of ``Debouncer``: a burst of changes runs `action` once, with the
@@ -41,10 +48,20 @@
     /// The same as `onChange(of:debounce:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
     /// bounds how long continuous typing can delay the action.
     ///
-    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+    /// <!-- sample: swiftui -->
     /// ```swift
-    /// .onChange(of: query, debounce: .milliseconds(300),
-    ///           options: DebounceOptions(maxWait: .seconds(1))) { query in model.search(query) }
+    /// struct SearchField: View {
+    ///   @State private var query = ""
+    ///   let model: SearchModel
+    ///
+    ///   var body: some View {
+    ///     TextField("Search", text: $query)
+    ///       .onChange(
+    ///         of: query, debounce: .milliseconds(300),
+    ///         options: DebounceOptions(maxWait: .seconds(1))  // search at least once a second
+    ///       ) { query in model.search(query) }
+    ///   }
+    /// }
     /// ```
     ///
     /// - Parameters:

@@ -8,7 +8,7 @@
   /// ``ObservationRegistry``, so a view that reads a `@Tracked` property directly would never
   /// update. Wrap the part of the body that reads tracked models:
   ///
-  /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+  /// <!-- sample: swiftui -->
   /// ```swift
   /// struct BorrowBadge: View {
   ///   let store: LibraryStore          // a TrackedObject

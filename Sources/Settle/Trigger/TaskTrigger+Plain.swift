@@ -6,12 +6,17 @@
 
 /// A trigger that carries no value of its own: "run the work again".
 ///
-/// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+/// <!-- sample: swiftui -->
 /// ```swift
-/// @State private var refresh = PlainTaskTrigger()
-/// // …
-/// Button("Refresh") { refresh.trigger() }
-///   .task($refresh) { await feed.refresh() }
+/// struct FeedView: View {
+///   @State private var refresh = PlainTaskTrigger()
+///   let feed: Feed
+///
+///   var body: some View {
+///     Button("Refresh") { refresh.trigger() }  // a second tap restarts the refresh
+///       .task($refresh) { await feed.refresh() }
+///   }
+/// }
 /// ```
 public typealias PlainTaskTrigger = TaskTrigger<Bool>
 

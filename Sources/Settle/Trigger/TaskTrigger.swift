@@ -24,10 +24,12 @@
 /// you own it (usually on the main actor). Two triggers are equal when they hold the same
 /// request from the same call: a request made again after a cancel is a different one.
 ///
-/// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+/// <!-- sample: swiftui -->
 /// ```swift
 /// struct ProfileView: View {
 ///   @State private var reload = TaskTrigger<Int>()
+///   let model: PageStore
+///
 ///   var body: some View {
 ///     Button("Reload page 1") { reload.trigger(value: 1) }
 ///       .task($reload) { page in await model.load(page: page) }

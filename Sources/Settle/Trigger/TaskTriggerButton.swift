@@ -9,14 +9,20 @@
   /// decided by ``TaskTriggerButtonBehavior``, which is tested without SwiftUI. The work is
   /// cancelled when the button disappears.
   ///
-  /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+  /// <!-- sample: swiftui -->
   /// ```swift
-  /// TaskTriggerButton(behavior: .cancellable) {
-  ///   await exporter.export()
-  /// } label: {
-  ///   Label("Export", systemImage: "square.and.arrow.up")
-  /// } placeholder: {
-  ///   ProgressView()
+  /// struct ExportButton: View {
+  ///   let export: Transfer
+  ///
+  ///   var body: some View {
+  ///     TaskTriggerButton(behavior: .cancellable) {
+  ///       await export.start()
+  ///     } label: {
+  ///       Label("Export", systemImage: "square.and.arrow.up")
+  ///     } placeholder: {
+  ///       ProgressView()  // shown while the export runs; a tap cancels it
+  ///     }
+  ///   }
   /// }
   /// ```
   public struct TaskTriggerButton<Label: View, Placeholder: View>: View {

@@ -5,14 +5,20 @@
 /// for the button, for ``TaskTrigger`` and for ``TaskTriggerRunner``, and is tested on every
 /// platform.
 ///
-/// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+/// <!-- sample: swiftui -->
 /// ```swift
-/// TaskTriggerButton(behavior: .cancellable) {
-///   await upload.start()
-/// } label: {
-///   Text("Upload")
-/// } placeholder: {
-///   Text("Cancel upload")
+/// struct UploadButton: View {
+///   let upload: Transfer  // its start() returns early once cancelled
+///
+///   var body: some View {
+///     TaskTriggerButton(behavior: .cancellable) {
+///       await upload.start()
+///     } label: {
+///       Text("Upload")
+///     } placeholder: {
+///       Text("Cancel upload")  // a tap now cancels the upload
+///     }
+///   }
 /// }
 /// ```
 public enum TaskTriggerButtonBehavior: Hashable, Sendable {

@@ -20,14 +20,20 @@
     ///
     /// Thread rules: set the trigger on the main actor; the action runs on the main actor.
     ///
-    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+    /// <!-- sample: swiftui -->
     /// ```swift
-    /// @State private var load = TaskTrigger<Int>()
-    /// // …
-    /// List(pages, id: \.self) { page in
-    ///   Button("Page \(page)") { load.trigger(value: page) }
+    /// struct PageList: View {
+    ///   @State private var load = TaskTrigger<Int>()
+    ///   let pages = [1, 2, 3]
+    ///   let model: PageStore
+    ///
+    ///   var body: some View {
+    ///     List(pages, id: \.self) { page in
+    ///       Button("Page \(page)") { load.trigger(value: page) }
+    ///     }
+    ///     .task($load) { page in await model.load(page: page) }  // a newer page cancels it
+    ///   }
     /// }
-    /// .task($load) { page in await model.load(page: page) }
     /// ```
     ///
     /// - Parameters:
@@ -45,12 +51,17 @@
     /// Runs `action` each time the plain `trigger` is set; the guarantees are those of the
     /// value-carrying `task(_:priority:_:)`.
     ///
-    /// <!-- sample: skip (SwiftUI does not exist on Linux, where the docs are built) -->
+    /// <!-- sample: swiftui -->
     /// ```swift
-    /// @State private var refresh = PlainTaskTrigger()
-    /// // …
-    /// Button("Refresh") { refresh.trigger() }
-    ///   .task($refresh) { await feed.refresh() }
+    /// struct FeedView: View {
+    ///   @State private var refresh = PlainTaskTrigger()
+    ///   let feed: Feed
+    ///
+    ///   var body: some View {
+    ///     Button("Refresh") { refresh.trigger() }  // a second tap restarts the refresh
+    ///       .task($refresh) { await feed.refresh() }
+    ///   }
+    /// }
     /// ```
     public func task(
       _ trigger: Binding<PlainTaskTrigger>,
