@@ -26,18 +26,28 @@ public final class LifetimeTracker: Sendable {
     }
 
     deinit {
-      tracker.counts.withLock { $0.live -= 1 }
+      let waiters = tracker.state.withLock { state in
+        state.live -= 1
+        return state.live == 0 ? state.releaseWaiters.removeSatisfied { true } : []
+      }
+      for waiter in waiters { waiter.resume() }
     }
   }
 
-  private let counts = LockedState((made: 0, live: 0))
+  private struct State {
+    var made = 0
+    var live = 0
+    var releaseWaiters = WaiterQueue<Void>()
+  }
+
+  private let state = LockedState(State())
 
   /// Creates a tracker with no tokens.
   public init() {}
 
   /// Makes a token, counted as live until it is released.
   public func makeToken() -> Token {
-    counts.withLock {
+    state.withLock {
       $0.made += 1
       $0.live += 1
     }
@@ -46,11 +56,30 @@ public final class LifetimeTracker: Sendable {
 
   /// Tokens made and not yet released.
   public var liveCount: Int {
-    counts.withLock { $0.live }
+    state.withLock { $0.live }
   }
 
   /// Tokens made and already released.
   public var releasedCount: Int {
-    counts.withLock { $0.made - $0.live }
+    state.withLock { $0.made - $0.live }
+  }
+
+  /// Suspends until no token is live, or the waiting task is cancelled.
+  ///
+  /// The handshake for releases that happen on another task, such as a cancelled iteration
+  /// whose background work lets go of its closure once it has wound down:
+  ///
+  /// ```swift
+  /// let lifetime = LifetimeTracker()
+  /// let (values, input) = AsyncStream.makeStream(of: Int.self)
+  /// let consumer = Task { [token = lifetime.makeToken()] in
+  ///   for await _ in values.debounced(for: .seconds(1)) { _ = token }
+  /// }
+  /// input.yield(1)
+  /// consumer.cancel()
+  /// await lifetime.waitUntilReleased()  // returns once the task has let go of the token
+  /// ```
+  public func waitUntilReleased() async {
+    await state.wait(in: \.releaseWaiters, for: ()) { $0.live == 0 }
   }
 }

@@ -23,7 +23,14 @@ package struct IsolatedAction<Value: Sendable>: Sendable {
   package var isolation: (any Actor)? { body.isolation }
 
   /// Runs the action on its own isolation.
-  package func callAsFunction(_ value: Value) async {
+  ///
+  /// Called from `caller`'s isolation with no hop in between: a plain nonisolated `async`
+  /// method would first leave the caller's actor, so a claim made on the action's actor and
+  /// the action's first steps would no longer share one turn of it (``TimedRuns``' no-stale-
+  /// start guarantee).
+  package func callAsFunction(
+    _ value: Value, isolation caller: isolated (any Actor)? = #isolation
+  ) async {
     await body(value)
   }
 }

@@ -16,9 +16,9 @@
 ///
 /// The first `next()` returns the closure's current value. Each later `next()` waits until a
 /// property the closure last read changes, then returns the closure's value read after the
-/// store. Writes made synchronously between two suspension points of the iterating task's
-/// actor coalesce into one element: the closure runs when the iterator resumes, not once per
-/// write. Equal consecutive values are not filtered out.
+/// store. Writes made synchronously between two suspension points of the closure's actor
+/// coalesce into one element (see Isolation below): the closure runs when the iterator
+/// resumes, not once per write. Equal consecutive values are not filtered out.
 ///
 /// Build the sequence with ``untilNil(_:)`` to end it when the closure returns `nil`, for
 /// example when a weakly held model is gone. Either kind also ends when every object the
@@ -27,23 +27,45 @@
 ///
 /// Each iterator is independent: it runs the closure for itself, and two iterators over one
 /// sequence never share or duplicate elements. No task is created; the iterator suspends on a
-/// continuation that the writing thread resumes. The closure runs in the iterating task's
-/// isolation (the actor passed to `next(isolation:)`), so it may read actor-isolated state.
+/// continuation that the writing thread resumes.
 ///
-/// - Complexity: per element, one run of the closure and one tracking scope.
-public struct TrackedValues<Element: Sendable>: AsyncSequence {
+/// ## Isolation
+/// The sequence is `Sendable`, so any task may iterate it, and Settle's own operators do
+/// (``_Concurrency/AsyncSequence/debounced(for:options:clock:)`` consumes its base from a task
+/// of its own). The closure always runs on the isolation it was written in, whoever iterates:
+/// a closure written in `@MainActor` code runs on the main actor and may read main-actor
+/// state; a nonisolated closure (over a `Sendable` model) runs wherever the iterator runs. As
+/// with `Task { }`, the closure inherits the actor of the code that creates the sequence.
+///
+/// ```swift
+/// @MainActor final class SearchField: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   @Tracked var text = ""
+/// }
+///
+/// @MainActor func searchAsTheUserTypes(in field: SearchField) async {
+///   // The closure reads `field.text` on the main actor; `debounced` iterates from its task.
+///   for await query in TrackedValues({ field.text }).debounced(for: .milliseconds(300)) {
+///     print(await Catalog.search(query))  // once typing pauses for 300 ms
+///   }
+/// }
+/// ```
+///
+/// - Complexity: per element, one run of the closure and one tracking scope; when the
+///   iterating task is on another actor than the closure, one hop to the closure's actor.
+public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
   /// `next()` never throws.
   public typealias Failure = Never
 
-  private let value: () -> Element?
+  private let emit: TrackedValuesEmit<Element>
 
   /// Creates a sequence of `value()`'s results, which never ends on its own while the
   /// objects it reads are alive.
   ///
-  /// - Parameter value: Run on each `next()` that has something to report; its tracked reads
-  ///   decide when the next element is due.
-  public init(_ value: @escaping () -> Element) {
-    self.value = { value() }
+  /// - Parameter value: Run on each `next()` that has something to report, on the isolation
+  ///   it was written in; its tracked reads decide when the next element is due.
+  public init(@_inheritActorContext _ value: @escaping @isolated(any) @Sendable () -> Element) {
+    emit = .element(value)
   }
 
   /// Creates a sequence that ends the first time `value()` returns `nil`.
@@ -65,17 +87,19 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence {
   ///
   /// A static function rather than an initialiser, so that a trailing closure never leaves
   /// the compiler choosing between the two kinds.
-  public static func untilNil(_ value: @escaping () -> Element?) -> TrackedValues {
-    TrackedValues(optional: value)
+  public static func untilNil(
+    @_inheritActorContext _ value: @escaping @isolated(any) @Sendable () -> Element?
+  ) -> TrackedValues {
+    TrackedValues(emit: .untilNil(value))
   }
 
-  private init(optional value: @escaping () -> Element?) {
-    self.value = value
+  private init(emit: TrackedValuesEmit<Element>) {
+    self.emit = emit
   }
 
   /// Creates an independent iterator; its first `next()` reads the closure.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(value: value)
+    Iterator(emit: emit)
   }
 
   /// Reads the closure on demand and waits for changes to what it read.
@@ -85,25 +109,29 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence {
     // Internal and usable from inlinable code: `next` is specialised for the element type in
     // the client, because unspecialised it spent much of an element on generic metadata
     // look-ups.
-    @usableFromInline let value: () -> Element?
+    @usableFromInline let emit: TrackedValuesEmit<Element>
     @usableFromInline let link = TrackedValuesLink()
     @usableFromInline var started = false
     @usableFromInline var finished = false
 
-    fileprivate init(value: @escaping () -> Element?) {
-      self.value = value
+    fileprivate init(emit: TrackedValuesEmit<Element>) {
+      self.emit = emit
     }
 
-    /// Returns the next value, or `nil` when the sequence ended.
-    @inlinable
+    /// Returns the next value, or `nil` when the sequence ended, for a caller with no actor.
+    ///
+    /// The protocol's requirement; disfavoured so that a plain `await iterator.next()` calls
+    /// ``next(isolation:)`` with the caller's own isolation, as Apple's `Observations` does,
+    /// and compiles in main-actor code.
+    @inlinable @_disfavoredOverload
     public mutating func next() async -> Element? {
       await next(isolation: nil)
     }
 
-    /// Returns the next value, running the closure in `actor`'s isolation, or `nil` when the
-    /// sequence ended.
+    /// Returns the next value, or `nil` when the sequence ended; waits on `actor`, the
+    /// caller's isolation by default, and runs the closure on its own isolation.
     @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
       guard !finished else { return nil }
       if started {
         // A change reported since the last element needs no continuation and no cancellation
@@ -117,7 +145,9 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence {
         }
       }
       started = true
-      guard !Task.isCancelled, let element = link.read(value) else {
+      guard !Task.isCancelled,
+        let element = await TrackedValuesEmit.read(emit, into: link, on: emit.isolation)
+      else {
         finished = true
         link.cancel()
         return nil
@@ -126,9 +156,6 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence {
     }
   }
 }
-
-@available(*, unavailable)
-extension TrackedValues: Sendable {}
 
 @available(*, unavailable)
 extension TrackedValues.Iterator: Sendable {}

@@ -14,18 +14,8 @@ package final class TrackedValuesLink: Sendable {
     scope?.cancel()
   }
 
-  /// Runs `value` in a fresh after-store scope that reports here.
-  ///
-  /// Inlinable, and generic only around a non-generic core, so that the client's
-  /// specialised iterator reaches Settle without generic metadata.
-  @inlinable
-  package func read<Element>(_ value: () -> Element?) -> Element? {
-    var element: Element?
-    readTracked { element = value() }
-    return element
-  }
-
-  /// The non-generic part of ``read(_:)``.
+  /// Runs `body` in a fresh after-store scope that reports here; call it on the isolation of
+  /// the closure that `body` runs (see ``TrackedValuesEmit/read(_:into:on:)``).
   @usableFromInline
   package func readTracked(_ body: () -> Void) {
     let recorder = AccessRecorder()

@@ -84,3 +84,10 @@ final class DeinitCounter: Sendable {
     func touch() {}
   }
 }
+
+/// A search field's model, confined to the main actor as a view model is.
+@MainActor final class SearchField: TrackedObject {
+  let observationRegistry = ObservationRegistry()
+  @Tracked var text = ""
+  @Tracked var placeholder = "Search"
+}

@@ -1,0 +1,186 @@
+import Settle
+import SettleTesting
+import Testing
+
+/// TrackedValues as the base of Settle's operators: the operator iterates from a task of its
+/// own, and the closure still runs on the actor it was written on.
+///
+/// `PullCounted` is the handshake: an operator asks its base for the next element only once it
+/// has taken in the one before, so after n + 1 pulls the first n elements have reached the
+/// operator's clock.
+@Suite("TrackedValues through debounced and throttled", .timeLimit(.minutes(1)))
+@MainActor
+struct TrackedValuesOperatorTests {
+  /// The line a new user writes first, as it stands in the docs. It runs on real time, but
+  /// time decides nothing: the burst is written before the loop starts, so the settled value
+  /// is the only one the loop can see, whenever it comes.
+  @Test func theFirstLineAUserWritesCompilesAndRuns() async {
+    let field = SearchField()
+    field.text = "d"
+    field.text = "du"
+    field.text = "dune"
+    var seen: [String] = []
+    for await query in TrackedValues({ field.text }).debounced(for: .milliseconds(300)) {
+      seen.append(query)
+      break
+    }
+    #expect(seen == ["dune"])
+  }
+
+  @Test func debouncedEmitsTheSettledValueOfABurstOnce() async throws {
+    let field = SearchField()
+    let clock = ManualClock()
+    let pulls = ValueRecorder<Void>()
+    let received = ValueRecorder<String>()
+    let queries = PullCounted(
+      base: TrackedValues { () -> String in
+        MainActor.preconditionIsolated("the closure over a main-actor model ran elsewhere")
+        return field.text
+      },
+      pulls: pulls
+    ).debounced(for: .milliseconds(300), clock: clock)
+    let consumer = Task {
+      for try await query in queries { received.record(query) }
+    }
+    await pulls.waitForCount(2)  // "" at 0 ms; its quiet period ends at 300 ms
+    for (step, text) in ["d", "du", "dune"].enumerated() {
+      await clock.advance(by: .milliseconds(50))
+      field.text = text
+      await pulls.waitForCount(3 + step)
+    }
+    // At 150 ms "dune" restarted the quiet period: the timer that wakes at 300 ms sleeps on.
+    await clock.advance(to: ManualClock.Instant(offset: .milliseconds(449)))
+    await clock.waitForSleepers(count: 1)
+    #expect(received.values.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    await received.waitForCount(1)
+    await clock.advance(by: .seconds(1))
+    consumer.cancel()
+    _ = await consumer.result
+    #expect(received.values == ["dune"])
+  }
+
+  @Test func throttledEndsOnTheNewestValue() async throws {
+    let field = SearchField()
+    let clock = ManualClock()
+    let pulls = ValueRecorder<Void>()
+    let received = ValueRecorder<String>()
+    let texts = PullCounted(base: TrackedValues { field.text }, pulls: pulls)
+      .throttled(for: .milliseconds(300), clock: clock)
+    let consumer = Task {
+      for try await text in texts { received.record(text) }
+    }
+    await received.waitForCount(1)  // the first value opens the window and runs at once
+    await pulls.waitForCount(2)
+    for (step, text) in ["d", "du", "dune"].enumerated() {
+      field.text = text
+      await pulls.waitForCount(3 + step)
+    }
+    await clock.advance(by: .milliseconds(300))
+    await received.waitForCount(2)
+    consumer.cancel()
+    _ = await consumer.result
+    #expect(received.values == ["", "dune"])
+  }
+
+  @Test func aWriteToAPropertyTheClosureDidNotReadEmitsNothing() async throws {
+    let field = SearchField()
+    let clock = ManualClock()
+    let pulls = ValueRecorder<Void>()
+    let reads = ValueRecorder<String>()
+    let received = ValueRecorder<String>()
+    let queries = PullCounted(
+      base: TrackedValues { () -> String in
+        reads.record(field.text)
+        return field.text
+      },
+      pulls: pulls
+    ).debounced(for: .milliseconds(300), clock: clock)
+    let consumer = Task {
+      for try await query in queries { received.record(query) }
+    }
+    await pulls.waitForCount(2)
+    field.placeholder = "Title"
+    // A write that reached the closure's scope would have fired it, synchronously, and a
+    // fired scope is disarmed until the next read.
+    #expect(field.observationRegistry.armedScopeCount == 1)
+    await clock.advance(by: .milliseconds(300))
+    await received.waitForCount(1)
+    consumer.cancel()
+    _ = await consumer.result
+    #expect(received.values == [""])
+    #expect(reads.values == [""])
+  }
+
+  /// A nonisolated closure over a `Sendable` model runs in the iterating task itself.
+  @Test nonisolated func aSendableModelIteratesFromADetachedTask() async {
+    let counter = Counter()
+    let (seen, runs, iteratingTask) = await Task.detached {
+      let iteratingTask = withUnsafeCurrentTask { $0?.hashValue }
+      let runs = ValueRecorder<Int?>()
+      var iterator = TrackedValues { () -> Int in
+        runs.record(withUnsafeCurrentTask { $0?.hashValue })
+        return counter.value
+      }.makeAsyncIterator()
+      var seen = [await iterator.next()]
+      counter.value = 1
+      seen.append(await iterator.next())
+      return (seen, runs.values, iteratingTask)
+    }.value
+    #expect(seen == [0, 1])
+    #expect(runs == [iteratingTask, iteratingTask])
+  }
+
+  @Test func theClosureOverAMainActorModelRunsOnTheMainActorWhoeverIterates() async {
+    let field = SearchField()
+    let texts = TrackedValues { () -> String in
+      MainActor.preconditionIsolated("the closure over a main-actor model ran elsewhere")
+      return field.text
+    }
+    let seen = await Task.detached {
+      var iterator = texts.makeAsyncIterator()
+      let first = await iterator.next()
+      await MainActor.run { field.text = "dune" }
+      return [first, await iterator.next()]
+    }.value
+    #expect(seen == ["", "dune"])
+  }
+
+  /// `next()` without arguments waits on the caller's actor, as Apple's `Observations` does:
+  /// in main-actor code the plain call compiles, and the loop below runs on the main actor.
+  @Test func plainNextCompilesInMainActorCodeAndKeepsItsIsolation() async {
+    let field = SearchField()
+    var iterator = TrackedValues { field.text }.makeAsyncIterator()
+    #expect(await iterator.next() == "")
+    MainActor.preconditionIsolated("next() left the caller's actor")
+    field.text = "dune"
+    #expect(await iterator.next() == "dune")
+    MainActor.preconditionIsolated("next() left the caller's actor")
+  }
+
+  @Test func cancellingTheConsumerEndsBothIteratorsAndLeaksNothing() async {
+    let field = SearchField()
+    let clock = ManualClock()
+    let lifetime = LifetimeTracker()
+    let pulls = ValueRecorder<Void>()
+    let consumer = Task {
+      // Built inside the task, so only the iteration holds the closure and its token.
+      let queries = PullCounted(
+        base: TrackedValues { [token = lifetime.makeToken()] in
+          _ = token
+          return field.text
+        },
+        pulls: pulls
+      ).debounced(for: .milliseconds(300), clock: clock)
+      for try await _ in queries {}
+    }
+    await pulls.waitForCount(2)  // "" is in, its timer asleep; the base waits for a change
+    #expect(lifetime.liveCount == 1)
+    #expect(field.observationRegistry.armedScopeCount == 1)
+    consumer.cancel()
+    _ = await consumer.result  // the operator's iterator returned nil
+    await lifetime.waitUntilReleased()  // and the base's iterator, in the pump, let go
+    #expect(field.observationRegistry.armedScopeCount == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+}
