@@ -131,7 +131,8 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
     /// Returns the next value, or `nil` when the sequence ended; waits on `actor`, the
     /// caller's isolation by default, and runs the closure on its own isolation.
     @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
+    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element?
+    {
       guard !finished else { return nil }
       if started {
         // A change reported since the last element needs no continuation and no cancellation
@@ -145,8 +146,9 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
         }
       }
       started = true
+      // On the closure's actor; a nonisolated closure runs right here, with no hop.
       guard !Task.isCancelled,
-        let element = await TrackedValuesEmit.read(emit, into: link, on: emit.isolation)
+        let element = await TrackedValuesEmit.read(emit, into: link, on: emit.isolation ?? actor)
       else {
         finished = true
         link.cancel()

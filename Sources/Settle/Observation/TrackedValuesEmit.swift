@@ -23,9 +23,10 @@ package enum TrackedValuesEmit<Element: Sendable>: Sendable {
 
   /// Runs the closure synchronously, tracking its reads into the link's next scope.
   ///
-  /// `isolation` must be ``isolation``: the `isolated` parameter makes the caller hop there
-  /// first (no hop when it is already there), so the closure runs where it was written, and
-  /// its reads and the scope they arm happen in one synchronous stretch on one thread.
+  /// `isolation` must be ``isolation`` when that is not `nil`; a nonisolated closure may run
+  /// on any isolation. The `isolated` parameter makes the caller hop there first (no hop when
+  /// it is already there), so the closure runs where it was written, and its reads and the
+  /// scope they arm happen in one synchronous stretch on one thread.
   @inlinable
   package static func read(
     _ emit: Self, into link: TrackedValuesLink, on isolation: isolated (any Actor)?

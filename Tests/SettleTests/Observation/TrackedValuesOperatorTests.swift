@@ -147,15 +147,22 @@ struct TrackedValuesOperatorTests {
   }
 
   /// `next()` without arguments waits on the caller's actor, as Apple's `Observations` does:
-  /// in main-actor code the plain call compiles, and the loop below runs on the main actor.
-  @Test func plainNextCompilesInMainActorCodeAndKeepsItsIsolation() async {
-    let field = SearchField()
-    var iterator = TrackedValues { field.text }.makeAsyncIterator()
-    #expect(await iterator.next() == "")
-    MainActor.preconditionIsolated("next() left the caller's actor")
-    field.text = "dune"
-    #expect(await iterator.next() == "dune")
-    MainActor.preconditionIsolated("next() left the caller's actor")
+  /// in main-actor code the plain call compiles and iterates on the main actor, so a
+  /// nonisolated closure runs there too, with no hop.
+  @Test func plainNextKeepsTheCallersIsolation() async {
+    let counter = Counter()
+    var iterator = Self.valuesOffAnyActor(of: counter).makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+    counter.value = 1
+    #expect(await iterator.next() == 1)
+  }
+
+  /// A sequence whose closure is nonisolated: it checks that it runs where the iterator does.
+  private nonisolated static func valuesOffAnyActor(of counter: Counter) -> TrackedValues<Int> {
+    TrackedValues {
+      MainActor.preconditionIsolated("plain next() did not iterate on the caller's actor")
+      return counter.value
+    }
   }
 
   @Test func cancellingTheConsumerEndsBothIteratorsAndLeaksNothing() async {
