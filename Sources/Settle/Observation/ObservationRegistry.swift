@@ -28,6 +28,10 @@
 /// }
 /// ```
 ///
+/// A hand-written `_modify` accessor counts as a read as well as a write if it calls
+/// ``access(_:keyPath:)`` after ``didSet(_:keyPath:)``, as ``Tracked``'s does (see there why
+/// after).
+///
 /// Timing: scopes armed with ``withTracking(options:_:onChange:)`` are called from
 /// ``willSet(_:keyPath:)``, synchronously on the writing thread, before the store; after-store
 /// scopes are called from ``didSet(_:keyPath:)``. Each scope is called at most once, and its

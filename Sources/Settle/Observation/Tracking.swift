@@ -20,6 +20,7 @@
 ///
 /// What is recorded: reads of ``Tracked`` properties (and of properties made trackable by hand
 /// with ``ObservationRegistry``) on any object, through computed properties and nested objects.
+/// Mutating a ``Tracked`` property in place (`+=`, `append`) counts as a read; see ``Tracked``.
 /// A nested `withTracking` records its reads into the enclosing scope too. Reads made inside any
 /// tracking callback are recorded into no scope.
 ///

@@ -145,6 +145,29 @@ func runScript<Library: TwinLibrary>(
         log.record("appended")
       }
     ),
+    (
+      // Issue 18, item 1: `+=` inside the scope is a read, and not a change the scope missed.
+      "mutation inside the scope",
+      { library, log in
+        type(of: library).track(
+          { library.count += 1 }, onChange: { log.record("changed, count still \(library.count)") })
+        log.record("wrote 1 inside the scope")
+        library.count = 5
+        log.record("wrote 5")
+        library.count = 6
+        log.record("wrote 6")
+      }
+    ),
+    (
+      "append inside the scope",
+      { library, log in
+        type(of: library).track(
+          { library.books.append("Emma") }, onChange: { log.record("changed") })
+        log.record("appended inside the scope")
+        library.books.append("Dune")
+        log.record("appended")
+      }
+    ),
   ]
 
   @Test(arguments: 0..<sameScripts.count)

@@ -71,4 +71,64 @@ import Testing
     store.books.append("Emma")
     #expect(seen.withLock { $0 } == [0, 1])
   }
+
+  /// The two kinds of in-place mutation that go through the wrapper's `_modify`.
+  enum Mutation: String, CaseIterable, Sendable {
+    case increment, append
+
+    func apply(to store: LibraryStore) {
+      switch self {
+      case .increment: store.borrowedCount += 1
+      case .append: store.books.append("Emma")
+      }
+    }
+  }
+
+  // Issue 18, item 1: aligned with Apple's `_modify`, which records a read.
+  @Test(arguments: [TrackingOptions(), .afterStore, .objectLevel], Mutation.allCases)
+  func mutatingInPlaceInsideAScopeIsARead(options: TrackingOptions, mutation: Mutation) {
+    let store = LibraryStore()
+    let log = CallLog()
+    withTracking(options: options) {
+      mutation.apply(to: store)
+    } onChange: {
+      log.record("changed")
+    }
+    // Armed, and not called by its own mutation: the read is of the value the mutation left.
+    #expect(log.all.isEmpty)
+    #expect(store.observationRegistry.armedScopeCount == 1)
+    mutation.apply(to: store)
+    #expect(log.all == ["changed"])
+  }
+
+  @Test func aRenderThatMutatesInPlaceIsInvalidatedByTheNextChangeOnly() {
+    let store = LibraryStore()
+    let tracker = RenderTracker()
+    let log = CallLog()
+    tracker.render {
+      store.borrowedCount += 1
+    } onInvalidate: {
+      log.record("invalidate")
+    }
+    #expect(store.observationRegistry.armedScopeCount == 1)
+    #expect(log.all.isEmpty)
+    store.borrowedCount = 10
+    #expect(log.all == ["invalidate"])
+  }
+
+  @Test func aTrackedValuesClosureThatMutatesInPlaceWaitsForTheNextChange() async throws {
+    let store = LibraryStore()
+    var values = TrackedValues { () -> Int in
+      store.books.append("visit")  // the closure's only use of books
+      return store.borrowedCount
+    }.makeAsyncIterator()
+    #expect(await values.next() == 0)
+    // Its own append did not make another element due.
+    try #require(store.observationRegistry.armedScopeCount == 1)
+    store.books = []
+    // Checked before awaiting: unless books was recorded, nothing would end the next `next()`.
+    try #require(store.observationRegistry.armedScopeCount == 0)
+    #expect(await values.next() == 0)
+    #expect(store.books == ["visit"])
+  }
 }
