@@ -20,6 +20,15 @@
 /// mutation itself is not a change the scope missed and calls nothing: a ``RenderTracker``
 /// render or a ``TrackedValues`` closure that mutates what it shows does not invalidate itself.
 ///
+/// Swift runs the property's own `willSet` and `didSet` observers outside the wrapper, so the
+/// observer's `willSet` runs before any scope is called and its `didSet` after the after-store
+/// scopes; a property wrapper cannot reorder them (Apple's macro calls `onChange` first). With
+/// an observer, Swift also reads the property before it writes it: for `+=` and `append`, which
+/// then copy the value rather than mutate it in place, and for every assignment when `didSet`
+/// uses `oldValue`. Inside a scope that is a read followed by a write to what was read, so the
+/// scope is called as soon as it is armed (see ``withTracking(options:_:onChange:)``). A
+/// `didSet` that does not use `oldValue` adds no read to an assignment.
+///
 /// Thread rules: see ``TrackedObject``. The wrapper is only usable inside a class that
 /// conforms to ``TrackedObject``.
 ///

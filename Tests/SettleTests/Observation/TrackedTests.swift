@@ -131,4 +131,64 @@ import Testing
     #expect(await values.next() == 0)
     #expect(store.books == ["visit"])
   }
+
+  // Issue 18, item 2: kept, because no property wrapper can tell Swift's read of `oldValue`
+  // from a read in `apply`, and dropping reads would lose changes.
+  @Test func aDidSetThatUsesOldValueMakesAnAssignmentInAScopeARead() {
+    let book = RatedBook()
+    let log = CallLog()
+    withTracking {
+      book.rating = 1
+    } onChange: {
+      log.record("changed")
+    }
+    // Read before the write, so called as soon as it is armed, like any read-then-write.
+    #expect(log.all == ["changed"])
+    #expect(book.observationRegistry.armedScopeCount == 0)
+  }
+
+  @Test func aDidSetThatDoesNotUseOldValueAddsNoRead() {
+    let book = RatedBook()
+    let log = CallLog()
+    withTracking {
+      book.visits = 1
+    } onChange: {
+      log.record("changed")
+    }
+    book.visits = 2
+    #expect(log.all.isEmpty)
+    #expect(book.observationRegistry.armedScopeCount == 0)
+  }
+
+  @Test func mutatingAPropertyWithAnObserverReadsItBeforeTheWrite() {
+    // With an observer Swift gets, changes and sets the value instead of calling `_modify`.
+    let book = RatedBook()
+    let log = CallLog()
+    withTracking {
+      book.visits += 1
+    } onChange: {
+      log.record("changed")
+    }
+    #expect(log.all == ["changed"])
+  }
+
+  // Issue 18, item 3b: kept, because Swift runs a wrapped property's observers outside the
+  // wrapper's setter, and only a macro could put them inside.
+  @Test func theObserversRunOutsideTheScopes() {
+    let book = RatedBook()
+    let log = CallLog()
+    book.observerLog = log
+    withTracking {
+      _ = book.rating
+    } onChange: {
+      log.record("onChange")
+    }
+    withTracking {
+      _ = book.rating
+    } didChange: {
+      log.record("didChange")
+    }
+    book.rating = 1
+    #expect(log.all == ["willSet observer", "onChange", "didChange", "didSet observer, was 0"])
+  }
 }
