@@ -28,10 +28,19 @@
 /// }
 /// ```
 ///
+/// A hand-written `_modify` accessor counts as a read as well as a write if it calls
+/// ``access(_:keyPath:)`` after ``didSet(_:keyPath:)``, as ``Tracked``'s does (see there why
+/// after).
+///
 /// Timing: scopes armed with ``withTracking(options:_:onChange:)`` are called from
 /// ``willSet(_:keyPath:)``, synchronously on the writing thread, before the store; after-store
 /// scopes are called from ``didSet(_:keyPath:)``. Each scope is called at most once, and its
 /// registrations in every registry are removed before its callback runs.
+///
+/// Order: the scopes that one ``willSet(_:keyPath:)`` or ``didSet(_:keyPath:)`` calls run one
+/// after another in no specified order, which can change from one write to the next; a nested
+/// scope is not promised to run before or after the scope around it. Apple's Observation
+/// promises no order either: its order is that of a hashed set.
 ///
 /// Thread safety: every method may be called from any thread. The bookkeeping is guarded by a
 /// lock that is never held while a callback runs, so callbacks may read and write tracked

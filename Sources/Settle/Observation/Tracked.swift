@@ -14,11 +14,27 @@
 /// values, identity for class references) notifies nobody; mutating in place (`books.append`)
 /// always notifies, and stays in place: appending to a tracked array is amortised O(1).
 ///
+/// Mutating in place is also a read, as with Apple's `@Observable`: inside a scope,
+/// `borrowedCount += 1` or `books.append(x)` records the property, so the next change to it
+/// calls the scope. The read is taken after the store, of the value the mutation leaves, so the
+/// mutation itself is not a change the scope missed and calls nothing: a ``RenderTracker``
+/// render or a ``TrackedValues`` closure that mutates what it shows does not invalidate itself.
+///
+/// Swift runs the property's own `willSet` and `didSet` observers outside the wrapper, so the
+/// observer's `willSet` runs before any scope is called and its `didSet` after the after-store
+/// scopes; a property wrapper cannot reorder them (Apple's macro calls `onChange` first). With
+/// an observer, Swift also reads the property before it writes it: for `+=` and `append`, which
+/// then copy the value rather than mutate it in place, and for every assignment when `didSet`
+/// uses `oldValue`. Inside a scope that is a read followed by a write to what was read, so the
+/// scope is called as soon as it is armed (see ``withTracking(options:_:onChange:)``). A
+/// `didSet` that does not use `oldValue` adds no read to an assignment.
+///
 /// Thread rules: see ``TrackedObject``. The wrapper is only usable inside a class that
 /// conforms to ``TrackedObject``.
 ///
 /// - Complexity: a read outside any scope adds one thread-local lookup to the stored read. An
-///   assignment adds an equality check, one lock and O(scopes that read this property).
+///   assignment adds an equality check, one lock and O(scopes that read this property); a
+///   mutation in place adds the same without the equality check, plus the read's lookup.
 @propertyWrapper
 public struct Tracked<Value> {
   @usableFromInline
@@ -61,7 +77,14 @@ public struct Tracked<Value> {
     _modify {
       let registry = instance.observationRegistry
       registry.willSet(instance, keyPath: wrappedKeyPath)
-      defer { registry.didSet(instance, keyPath: wrappedKeyPath) }
+      defer {
+        registry.didSet(instance, keyPath: wrappedKeyPath)
+        // After the store, so the read carries the version this write left: a scope's own
+        // `+=` must not count as a change it missed, or a render or a `TrackedValues` closure
+        // that mutates would invalidate itself forever. The class's thread rules keep other
+        // writes to this property out of the gap since `didSet`.
+        registry.access(instance, keyPath: wrappedKeyPath)
+      }
       // Yielding the storage itself keeps `append` and friends in place: no copy of the value.
       yield &instance[keyPath: storageKeyPath].storage
     }

@@ -20,6 +20,7 @@
 ///
 /// What is recorded: reads of ``Tracked`` properties (and of properties made trackable by hand
 /// with ``ObservationRegistry``) on any object, through computed properties and nested objects.
+/// Mutating a ``Tracked`` property in place (`+=`, `append`) counts as a read; see ``Tracked``.
 /// A nested `withTracking` records its reads into the enclosing scope too. Reads made inside any
 /// tracking callback are recorded into no scope.
 ///
@@ -30,7 +31,8 @@
 /// its read but before this function returns (inside `apply`, or on another thread), `onChange`
 /// runs right after installation, on this thread, before `withTracking` returns. If every
 /// object read is released first, `onChange` never runs and is released with them. If `apply`
-/// throws, nothing is armed and the error is rethrown.
+/// throws, nothing is armed and the error is rethrown. When one write calls several scopes,
+/// their order is unspecified; see ``ObservationRegistry``.
 ///
 /// - Parameters:
 ///   - options: ``TrackingOptions/afterStore`` to be called after the store instead,

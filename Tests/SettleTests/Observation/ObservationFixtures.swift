@@ -20,6 +20,21 @@ final class Shelf: TrackedObject, @unchecked Sendable {
   @Tracked var label = "A"
 }
 
+/// Tracked properties with observers of their own, which record into `observerLog`.
+final class RatedBook: TrackedObject, @unchecked Sendable {
+  let observationRegistry = ObservationRegistry()
+  var observerLog: CallLog?
+  /// Its `didSet` uses `oldValue`.
+  @Tracked var rating = 0 {
+    willSet { observerLog?.record("willSet observer") }
+    didSet { observerLog?.record("didSet observer, was \(oldValue)") }
+  }
+  /// Its `didSet` does not use `oldValue`.
+  @Tracked var visits = 0 {
+    didSet { observerLog?.record("didSet observer") }
+  }
+}
+
 /// A class reference that is not Equatable: assignments compare by identity.
 final class Keeper: @unchecked Sendable {}
 

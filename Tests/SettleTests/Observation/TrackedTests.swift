@@ -71,4 +71,124 @@ import Testing
     store.books.append("Emma")
     #expect(seen.withLock { $0 } == [0, 1])
   }
+
+  /// The two kinds of in-place mutation that go through the wrapper's `_modify`.
+  enum Mutation: String, CaseIterable, Sendable {
+    case increment, append
+
+    func apply(to store: LibraryStore) {
+      switch self {
+      case .increment: store.borrowedCount += 1
+      case .append: store.books.append("Emma")
+      }
+    }
+  }
+
+  // Issue 18, item 1: aligned with Apple's `_modify`, which records a read.
+  @Test(arguments: [TrackingOptions(), .afterStore, .objectLevel], Mutation.allCases)
+  func mutatingInPlaceInsideAScopeIsARead(options: TrackingOptions, mutation: Mutation) {
+    let store = LibraryStore()
+    let log = CallLog()
+    withTracking(options: options) {
+      mutation.apply(to: store)
+    } onChange: {
+      log.record("changed")
+    }
+    // Armed, and not called by its own mutation: the read is of the value the mutation left.
+    #expect(log.all.isEmpty)
+    #expect(store.observationRegistry.armedScopeCount == 1)
+    mutation.apply(to: store)
+    #expect(log.all == ["changed"])
+  }
+
+  @Test func aRenderThatMutatesInPlaceIsInvalidatedByTheNextChangeOnly() {
+    let store = LibraryStore()
+    let tracker = RenderTracker()
+    let log = CallLog()
+    tracker.render {
+      store.borrowedCount += 1
+    } onInvalidate: {
+      log.record("invalidate")
+    }
+    #expect(store.observationRegistry.armedScopeCount == 1)
+    #expect(log.all.isEmpty)
+    store.borrowedCount = 10
+    #expect(log.all == ["invalidate"])
+  }
+
+  @Test func aTrackedValuesClosureThatMutatesInPlaceWaitsForTheNextChange() async throws {
+    let store = LibraryStore()
+    var values = TrackedValues { () -> Int in
+      store.books.append("visit")  // the closure's only use of books
+      return store.borrowedCount
+    }.makeAsyncIterator()
+    #expect(await values.next() == 0)
+    // Its own append did not make another element due.
+    try #require(store.observationRegistry.armedScopeCount == 1)
+    store.books = []
+    // Checked before awaiting: unless books was recorded, nothing would end the next `next()`.
+    try #require(store.observationRegistry.armedScopeCount == 0)
+    #expect(await values.next() == 0)
+    #expect(store.books == ["visit"])
+  }
+
+  // Issue 18, item 2: kept, because no property wrapper can tell Swift's read of `oldValue`
+  // from a read in `apply`, and dropping reads would lose changes.
+  @Test func aDidSetThatUsesOldValueMakesAnAssignmentInAScopeARead() {
+    let book = RatedBook()
+    let log = CallLog()
+    withTracking {
+      book.rating = 1
+    } onChange: {
+      log.record("changed")
+    }
+    // Read before the write, so called as soon as it is armed, like any read-then-write.
+    #expect(log.all == ["changed"])
+    #expect(book.observationRegistry.armedScopeCount == 0)
+  }
+
+  @Test func aDidSetThatDoesNotUseOldValueAddsNoRead() {
+    let book = RatedBook()
+    let log = CallLog()
+    withTracking {
+      book.visits = 1
+    } onChange: {
+      log.record("changed")
+    }
+    book.visits = 2
+    #expect(log.all.isEmpty)
+    #expect(book.observationRegistry.armedScopeCount == 0)
+  }
+
+  @Test func mutatingAPropertyWithAnObserverReadsItBeforeTheWrite() {
+    // With an observer Swift gets, changes and sets the value instead of calling `_modify`.
+    let book = RatedBook()
+    let log = CallLog()
+    withTracking {
+      book.visits += 1
+    } onChange: {
+      log.record("changed")
+    }
+    #expect(log.all == ["changed"])
+  }
+
+  // Issue 18, item 3b: kept, because Swift runs a wrapped property's observers outside the
+  // wrapper's setter, and only a macro could put them inside.
+  @Test func theObserversRunOutsideTheScopes() {
+    let book = RatedBook()
+    let log = CallLog()
+    book.observerLog = log
+    withTracking {
+      _ = book.rating
+    } onChange: {
+      log.record("onChange")
+    }
+    withTracking {
+      _ = book.rating
+    } didChange: {
+      log.record("didChange")
+    }
+    book.rating = 1
+    #expect(log.all == ["willSet observer", "onChange", "didChange", "didSet observer, was 0"])
+  }
 }
