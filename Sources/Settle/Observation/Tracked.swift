@@ -33,7 +33,8 @@
 /// conforms to ``TrackedObject``.
 ///
 /// - Complexity: a read outside any scope adds one thread-local lookup to the stored read. An
-///   assignment adds an equality check, one lock and O(scopes that read this property); a
+///   assignment adds an equality check, two locks (before and after the store) and O(scopes
+///   that read this property); a
 ///   mutation in place adds the same without the equality check, plus the read's lookup.
 @propertyWrapper
 public struct Tracked<Value> {
