@@ -34,8 +34,8 @@
 ///
 /// - Complexity: a read outside any scope adds one thread-local lookup to the stored read. An
 ///   assignment adds an equality check, two locks (before and after the store) and O(scopes
-///   that read this property); a
-///   mutation in place adds the same without the equality check, plus the read's lookup.
+///   that read this property); a mutation in place adds the same without the equality check,
+///   plus the read's lookup.
 @propertyWrapper
 public struct Tracked<Value> {
   @usableFromInline
