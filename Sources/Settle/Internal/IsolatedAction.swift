@@ -24,12 +24,12 @@ package struct IsolatedAction<Value: Sendable>: Sendable {
 
   /// Runs the action on its own isolation.
   ///
-  /// Called from `caller`'s isolation with no hop in between: a plain nonisolated `async`
-  /// method would first leave the caller's actor, so a claim made on the action's actor and
-  /// the action's first steps would no longer share one turn of it (``TimedRuns``' no-stale-
-  /// start guarantee).
+  /// Pass the caller's isolation: the call then starts there, with no hop in between. A plain
+  /// nonisolated `async` method would first leave the caller's actor, so a claim made on the
+  /// action's actor and the action's first steps would no longer share one turn of it
+  /// (``TimedRuns``' no-stale-start guarantee). No default: each call site says where it is.
   package func callAsFunction(
-    _ value: Value, isolation caller: isolated (any Actor)? = #isolation
+    _ value: Value, isolation caller: isolated (any Actor)?
   ) async {
     await body(value)
   }

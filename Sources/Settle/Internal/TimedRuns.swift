@@ -244,6 +244,6 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
     on isolation: isolated (any Actor)?
   ) async {
     guard let value = state.withLock({ $0.machine.claim(ticket) }) else { return }
-    await action(value)
+    await action(value, isolation: isolation)
   }
 }
