@@ -71,7 +71,7 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   private let action: @MainActor @Sendable (Value) async -> Void
   private var machine = Machine()
   /// Every task still in flight, the current one and superseded ones alike, by generation.
-  private var tasks: [UInt64: Task<Void, Never>] = [:]
+  private(set) var tasks: [UInt64: Task<Void, Never>] = [:]
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Creates an attached runner with nothing requested.
@@ -145,9 +145,6 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
     guard !tasks.isEmpty else { return }
     await withCheckedContinuation { idleWaiters.append($0) }
   }
-
-  /// The tasks in flight, for tests that must await runs after the runner is gone.
-  package var inFlightTasks: [Task<Void, Never>] { Array(tasks.values) }
 
   /// The one place where the state changes: every event goes through here, and so does every
   /// announcement to ``observationRegistry``.
