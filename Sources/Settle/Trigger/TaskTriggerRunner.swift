@@ -17,9 +17,9 @@
 ///   at once, without waiting for the old action to return. The same value with the same id
 ///   while it runs is ignored; after it ends, it runs again.
 /// - ``cancel()`` resets ``state`` at once, cancels the running action and starts nothing.
-/// - When a run ends, normally or cancelled, ``state`` becomes ``TaskTrigger/State/none`` only
-///   if it still belongs to that run. A superseded run ending late never resets or cancels a
-///   newer one (so the last trigger always wins), and a reset never starts a run.
+/// - When a run ends, normally or cancelled, ``state`` follows the reset rule stated on
+///   ``TaskTrigger``: a superseded run ending late never resets or cancels a newer request, so
+///   the last trigger always wins.
 /// - The runner starts attached. ``detach()`` cancels the running action and resets ``state``,
 ///   so ``attach()`` does not re-run it; a trigger that arrives while detached runs on attach.
 /// - A run that is superseded or cancelled before its task gets to run never calls the action.
