@@ -2,7 +2,7 @@ import Dispatch
 import Settle
 import Testing
 
-/// Point 6: a write between the read and the end of installation is not lost.
+/// A write between the read and the end of installation is not lost.
 @Suite struct TrackingInstallRaceTests {
   @Test func writeInsideApplyAfterTheReadFiresRightAfterInstallation() {
     let store = LibraryStore()

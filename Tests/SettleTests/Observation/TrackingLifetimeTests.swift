@@ -1,7 +1,7 @@
 import Settle
 import Testing
 
-/// Point 8: releasing observed objects releases their registrations and callbacks.
+/// Releasing observed objects releases their registrations and callbacks.
 @Suite struct TrackingLifetimeTests {
   @Test func releasingTheObjectReleasesTheCallback() {
     let released = DeinitCounter()

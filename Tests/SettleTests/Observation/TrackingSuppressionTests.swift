@@ -1,7 +1,7 @@
 import Settle
 import Testing
 
-/// Point 5: reads made inside callbacks are recorded into no scope.
+/// Reads made inside callbacks are recorded into no scope.
 @Suite struct TrackingSuppressionTests {
   @Test func callbackReadsDoNotLeakIntoTheScopeThatTriggeredThem() {
     let store = LibraryStore()
