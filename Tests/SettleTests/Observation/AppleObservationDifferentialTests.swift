@@ -76,7 +76,7 @@ func runScript<Library: TwinLibrary>(
   let library = Library()
   let log = CallLog()
   script(library, log)
-  return log.all
+  return log.values
 }
 
 @Suite struct AppleObservationDifferentialTests {
@@ -284,7 +284,7 @@ func runScript<Library: TwinLibrary>(
         }, onChange: { log.record("outer") })
       library.count += 1
       log.record("wrote")
-      return log.all
+      return log.values
     }
   }
 

@@ -20,7 +20,7 @@ import Testing
       log.record("outer")
     }
     store.title = "Annex"
-    #expect(log.all == ["inner"])
+    #expect(log.values == ["inner"])
   }
 
   @Test func didChangeReadsDoNotLeakEither() {
@@ -38,7 +38,7 @@ import Testing
       log.record("outer")
     }
     store.title = "Annex"
-    #expect(log.all == ["inner"])
+    #expect(log.values == ["inner"])
   }
 
   @Test func aScopeOpenedInsideACallbackStillRecordsItsOwnReads() {
@@ -59,7 +59,7 @@ import Testing
       log.record("outer")
     }
     store.title = "Annex"
-    #expect(log.all == ["re-armed"])
+    #expect(log.values == ["re-armed"])
   }
 
   @Test func theThreadGoesBackToRecordingAfterTheCallback() {
@@ -77,6 +77,6 @@ import Testing
       log.record("outer")
     }
     store.isOpen = false
-    #expect(log.all == ["outer"])
+    #expect(log.values == ["outer"])
   }
 }

@@ -51,6 +51,6 @@ import Testing
       log.record("outer")
     }
     counter.value = 1
-    #expect(log.all == ["nested", "outer"])
+    #expect(log.values == ["nested", "outer"])
   }
 }
