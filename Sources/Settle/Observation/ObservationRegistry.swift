@@ -53,7 +53,7 @@
 ///   properties that is one per property; key paths with subscript arguments
 ///   (`\.items[id]`) add one per distinct argument.
 public final class ObservationRegistry: Sendable {
-  private let state = LockedState(RegistryState())
+  let state = LockedState(RegistryState())
   /// ``TrackingContext/key``, copied into a stored `let`: reading the static itself runs a
   /// `swift_once` check on every tracked read (profiled at about 3% of a read).
   @usableFromInline let trackingKey: TrackingContext.Key
@@ -129,10 +129,6 @@ public final class ObservationRegistry: Sendable {
     return try mutation()
   }
 
-  /// The number of scopes currently armed on this registry; tests use it to prove that fired
-  /// scopes leave nothing behind.
-  package var armedScopeCount: Int { state.withLock { $0.armedScopeCount } }
-
   package func versionsForRead(of keyPath: AnyKeyPath) -> (
     slot: Int, object: UInt64, property: UInt64
   ) {
@@ -153,10 +149,5 @@ public final class ObservationRegistry: Sendable {
     }
     // Released here, outside the lock, in case this was the last reference.
     withExtendedLifetime(removed) {}
-  }
-
-  /// Holds the registry's lock while `body` runs; tests use it to prove a path takes no lock.
-  package func withLockHeldForTesting<T>(_ body: () -> T) -> T {
-    state.withLock { _ in body() }
   }
 }

@@ -180,14 +180,4 @@ package struct RegistryState {
     }
     return fired
   }
-
-  /// Scopes armed on this registry, for tests that check nothing is left behind.
-  package var armedScopeCount: Int {
-    var ids: Set<ObjectIdentifier> = []
-    for slot in [object] + slots {
-      ids.formUnion(slot.beforeStore.scopes.map(ObjectIdentifier.init))
-      ids.formUnion(slot.afterStore.scopes.map(ObjectIdentifier.init))
-    }
-    return ids.count
-  }
 }

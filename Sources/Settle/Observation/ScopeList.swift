@@ -14,7 +14,6 @@ package struct ScopeList {
   package init() {}
 
   package var isEmpty: Bool { scopes.isEmpty }
-  package var count: Int { scopes.count }
 
   /// Adds `scope` unless it is already armed here.
   ///

@@ -18,7 +18,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// The base must be `Sendable` as well as its elements: the operator consumes it from a
   /// task of its own, so that elements keep arriving (and time keeps counting) while the
-  /// consumer is busy. swift-async-algorithms' `debounce` asks the same.
+  /// consumer is busy. swift-async-algorithms' `debounce` asks the same for the same reason;
+  /// its `_throttle` is pull-based and does not.
   ///
   /// - Precondition: `interval` is not negative.
   public func throttled<C: Clock>(

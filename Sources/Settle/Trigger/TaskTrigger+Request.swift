@@ -34,12 +34,11 @@ extension TaskTrigger {
   /// The request the trigger holds now.
   package var request: Request { Request(state: state, generation: generation) }
 
-  /// The reset rule, applied when the run for the request of `generation` ends (normally or
-  /// cancelled): the state goes back to ``State/none`` only if that request is still the
-  /// current one.
+  /// Applies the reset rule stated on ``TaskTrigger`` when the run for the request of
+  /// `generation` ends, normally or cancelled.
   ///
-  /// Comparing generations, not ids, keeps a run that was cancelled and ends late from
-  /// resetting a newer request, even one that reuses its id. Resetting never starts anything.
+  /// Generations, not ids, tell the run's own request from a newer one: a request that reuses
+  /// an id after a cancel has the same state but a later generation.
   ///
   /// - Returns: Whether the state was reset.
   @discardableResult

@@ -14,11 +14,13 @@
 /// Guarantees, enforced by the watcher:
 /// - A trigger whose value or id differs from the running one cancels that run and starts a
 ///   new one. The same value with the same id while it runs changes nothing.
-/// - When a run ends, normally or cancelled, the state goes back to ``State/none`` only if it
-///   still holds that run's id. A run that was superseded and ends late must not wipe out the
-///   newer request (otherwise "tap twice, the second run wins" breaks), and resetting after a
-///   cancelled run too keeps a view that disappears mid-run from re-running the work when it
-///   comes back.
+/// - The reset rule: when a run ends, normally or cancelled, the state goes back to
+///   ``State/none`` only if it still holds the request that run was started for, the one made
+///   by the same ``trigger(value:id:)`` call. Matching ids are not enough: a request repeated
+///   with the same value and id after a ``cancel()`` is a new one. A run that was superseded
+///   and ends late must not wipe out the newer request (otherwise "tap twice, the second run
+///   wins" breaks), and resetting after a cancelled run too keeps a view that disappears
+///   mid-run from re-running the work when it comes back. A reset never starts a run.
 ///
 /// `TaskTrigger` is a plain `Sendable` value with no behaviour of its own; mutate it wherever
 /// you own it (usually on the main actor). Two triggers are equal when they hold the same

@@ -17,9 +17,9 @@
 ///   at once, without waiting for the old action to return. The same value with the same id
 ///   while it runs is ignored; after it ends, it runs again.
 /// - ``cancel()`` resets ``state`` at once, cancels the running action and starts nothing.
-/// - When a run ends, normally or cancelled, ``state`` becomes ``TaskTrigger/State/none`` only
-///   if it still belongs to that run. A superseded run ending late never resets or cancels a
-///   newer one (so the last trigger always wins), and a reset never starts a run.
+/// - When a run ends, normally or cancelled, ``state`` follows the reset rule stated on
+///   ``TaskTrigger``: a superseded run ending late never resets or cancels a newer request, so
+///   the last trigger always wins.
 /// - The runner starts attached. ``detach()`` cancels the running action and resets ``state``,
 ///   so ``attach()`` does not re-run it; a trigger that arrives while detached runs on attach.
 /// - A run that is superseded or cancelled before its task gets to run never calls the action.
@@ -71,7 +71,7 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   private let action: @MainActor @Sendable (Value) async -> Void
   private var machine = Machine()
   /// Every task still in flight, the current one and superseded ones alike, by generation.
-  private var tasks: [UInt64: Task<Void, Never>] = [:]
+  private(set) var tasks: [UInt64: Task<Void, Never>] = [:]
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Creates an attached runner with nothing requested.
@@ -145,9 +145,6 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
     guard !tasks.isEmpty else { return }
     await withCheckedContinuation { idleWaiters.append($0) }
   }
-
-  /// The tasks in flight, for tests that must await runs after the runner is gone.
-  package var inFlightTasks: [Task<Void, Never>] { Array(tasks.values) }
 
   /// The one place where the state changes: every event goes through here, and so does every
   /// announcement to ``observationRegistry``.

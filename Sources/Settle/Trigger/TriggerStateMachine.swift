@@ -107,11 +107,11 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     current == run
   }
 
-  /// `run` ended, normally or cancelled: the reset rule.
+  /// `run` ended, normally or cancelled: applies the reset rule stated on ``TaskTrigger``.
   ///
-  /// Only the current run resets the state; a superseded run ending late leaves the newer
-  /// request and its run alone. This returns no ``Action`` on purpose: a reset can neither
-  /// start nor cancel a run.
+  /// Only the current run may reset; a superseded run ending late leaves the newer request
+  /// and its run alone. This returns no ``Action`` on purpose: a reset can neither start nor
+  /// cancel a run.
   package mutating func finished(_ run: Run) {
     guard current == run else { return }
     current = nil

@@ -9,7 +9,7 @@ import Testing
 /// another test's held jobs.
 @Suite("Debouncer on a stepped actor", .serialized)
 struct DebouncerSteppedActorTests {
-  // MARK: 6. No stale start
+  // MARK: No stale start
 
   /// The action is isolated to an actor whose queue the test steps by hand, so the test can
   /// act while the run's start is enqueued on that actor and has not run yet: exactly the
@@ -40,7 +40,7 @@ struct DebouncerSteppedActorTests {
     #expect(ran.values == expected)
   }
 
-  // MARK: 8. isPending and waitUntilIdle
+  // MARK: isPending and waitUntilIdle
 
   /// The run's start is held on a stepped actor, so the value is really due and not started
   /// while the test looks. `Task.immediate` runs `flush()` and `waitUntilIdle()` up to their

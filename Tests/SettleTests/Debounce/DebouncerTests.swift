@@ -51,7 +51,7 @@ struct DebounceFixture {
 
 @Suite("Debouncer")
 struct DebouncerTests {
-  // MARK: 1. Trailing edge
+  // MARK: Trailing edge
 
   @Test func runsTheLastValueOnceAfterTheQuietPeriod() async {
     let fixture = DebounceFixture()
@@ -99,7 +99,7 @@ struct DebouncerTests {
     #expect(fixture.runs == [Ran(value: "b", at: 400), Ran(value: "d", at: 1550)])
   }
 
-  // MARK: 2. Leading edge
+  // MARK: Leading edge
 
   @Test func leadingAndTrailingRunOnceForABurstOfOne() async {
     let fixture = DebounceFixture(options: DebounceOptions(leading: true))
@@ -139,7 +139,7 @@ struct DebouncerTests {
     #expect(fixture.debouncer.timersStarted == 0)
   }
 
-  // MARK: 3. maxWait
+  // MARK: maxWait
 
   @Test func maxWaitBoundsHowLongContinuousSendsPostponeARun() async {
     let fixture = DebounceFixture(options: DebounceOptions(maxWait: .milliseconds(1000)))
@@ -181,7 +181,7 @@ struct DebouncerTests {
     #expect(fixture.runs == [Ran(value: "v0", at: 0)])
   }
 
-  // MARK: 4. cancel()
+  // MARK: cancel()
 
   @Test func cancelDropsThePendingValue() async {
     let fixture = DebounceFixture()
@@ -248,7 +248,7 @@ struct DebouncerTests {
     }
   }
 
-  // MARK: 5. flush()
+  // MARK: flush()
 
   @Test func flushRunsThePendingValueNowAndReturnsAfterIt() async {
     let fixture = DebounceFixture()
@@ -310,11 +310,11 @@ struct DebouncerTests {
     #expect(fixture.runs == [Ran(value: "a", at: 0)])
   }
 
-  // MARK: 6. No stale start
+  // MARK: No stale start
 
   // See DebouncerSteppedActorTests: the check needs a stepped actor.
 
-  // MARK: 7. No overlap
+  // MARK: No overlap
 
   @Test func aNewDueValueCancelsTheRunningActionAndStartsAfterItReturns() async {
     let clock = ManualClock()
@@ -344,11 +344,11 @@ struct DebouncerTests {
     #expect(events.values == ["start a concurrent=1", "a cancelled", "start b concurrent=1"])
   }
 
-  // MARK: 8. isPending and waitUntilIdle
+  // MARK: isPending and waitUntilIdle
 
   // Due-but-not-started: see DebouncerSteppedActorTests.
 
-  // MARK: 9. Lifetime
+  // MARK: Lifetime
 
   @Test func releasingTheDebouncerCancelsPendingWorkAndReleasesTheAction() async {
     let clock = ManualClock()
@@ -389,7 +389,7 @@ struct DebouncerTests {
     #expect(events.values == ["start", "cancelled"])
   }
 
-  // MARK: 10. Cost
+  // MARK: Cost
 
   @Test func aBurstOfTenThousandSendsUsesOneTimerTask() async {
     let fixture = DebounceFixture()
@@ -400,7 +400,7 @@ struct DebouncerTests {
     #expect(fixture.runs == [Ran(value: "v9999", at: 300)])
   }
 
-  // MARK: 11. Zero and negative intervals
+  // MARK: Zero and negative intervals
 
   @Test @MainActor func aZeroIntervalRunsOnALaterTurnNeverInsideSend() async {
     let clock = ManualClock()

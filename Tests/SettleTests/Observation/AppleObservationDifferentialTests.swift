@@ -2,7 +2,7 @@ import Observation
 import Settle
 import Testing
 
-// Point 11: the same scripts against Apple's Observation (`@Observable`, which expands on
+// The same scripts against Apple's Observation (`@Observable`, which expands on
 // Linux with the 6.3 toolchain) and against Settle give the same callbacks, except where
 // Settle deliberately differs; those differences are asserted on both sides.
 
@@ -76,7 +76,7 @@ func runScript<Library: TwinLibrary>(
   let library = Library()
   let log = CallLog()
   script(library, log)
-  return log.all
+  return log.values
 }
 
 @Suite struct AppleObservationDifferentialTests {
@@ -193,7 +193,7 @@ func runScript<Library: TwinLibrary>(
     #expect(apple.contains { !$0.hasPrefix("wrote") && !$0.hasPrefix("appended") }, "\(name)")
   }
 
-  /// Point 3: a write inside the callback to another read property.
+  /// A write inside the callback to another read property.
   static func reentrantWrite<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
     let written = LockedState(false)
     Library.track(
@@ -218,7 +218,7 @@ func runScript<Library: TwinLibrary>(
     #expect(runScript(SettleLibrary.self, Self.reentrantWrite) == ["changed"])
   }
 
-  /// Point 5: a callback's read lands in the scope whose `apply` triggered it.
+  /// A callback's read lands in the scope whose `apply` triggered it.
   static func callbackRead<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
     Library.track({ _ = library.count }, onChange: { _ = library.title })
     Library.track({ library.count = 1 }, onChange: { log.record("outer") })
@@ -230,7 +230,7 @@ func runScript<Library: TwinLibrary>(
     #expect(runScript(SettleLibrary.self, Self.callbackRead) == [])
   }
 
-  /// Point 6: a write inside `apply`, after the read.
+  /// A write inside `apply`, after the read.
   static func writeDuringApply<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
     Library.track(
       {
@@ -284,7 +284,7 @@ func runScript<Library: TwinLibrary>(
         }, onChange: { log.record("outer") })
       library.count += 1
       log.record("wrote")
-      return log.all
+      return log.values
     }
   }
 

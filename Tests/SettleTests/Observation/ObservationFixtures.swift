@@ -1,4 +1,5 @@
 import Settle
+import SettleTesting
 
 /// The example model, plus a computed property and a nested object.
 final class LibraryStore: TrackedObject, @unchecked Sendable {
@@ -71,34 +72,8 @@ final class Counter: TrackedObject, Sendable {
   }
 }
 
-/// A thread-safe record of callbacks, in the order they ran.
-final class CallLog: Sendable {
-  private let entries = LockedState<[String]>([])
-
-  func record(_ entry: String) {
-    entries.withLock { $0.append(entry) }
-  }
-
-  var all: [String] { entries.withLock { $0 } }
-  var count: Int { entries.withLock { $0.count } }
-  func count(of entry: String) -> Int { entries.withLock { $0.filter { $0 == entry }.count } }
-}
-
-/// Counts deinits, to prove callbacks (and what they capture) are released.
-final class DeinitCounter: Sendable {
-  private let released = LockedState(0)
-  var count: Int { released.withLock { $0 } }
-
-  /// An object that bumps the count when freed; capture it in a callback.
-  func token() -> Token { Token(self) }
-
-  final class Token: Sendable {
-    let counter: DeinitCounter
-    init(_ counter: DeinitCounter) { self.counter = counter }
-    deinit { counter.released.withLock { $0 += 1 } }
-    func touch() {}
-  }
-}
+/// What callbacks ran, in order: SettleTesting's recorder, named for what these tests log.
+typealias CallLog = ValueRecorder<String>
 
 /// A search field's model, confined to the main actor as a view model is.
 @MainActor final class SearchField: TrackedObject {

@@ -13,7 +13,7 @@ import Testing
     }
     counter.other = 1
     counter.value = 3
-    #expect(log.all == ["now 3"])
+    #expect(log.values == ["now 3"])
   }
 
   @Test func withMutationCallsDidSetWhenTheMutationThrows() {
@@ -60,9 +60,9 @@ import Testing
       log.record("property")
     }
     store.title = "Annex"
-    #expect(log.all == ["object"])
+    #expect(log.values == ["object"])
     store.borrowedCount = 1
-    #expect(log.all == ["object", "property"])
+    #expect(log.values == ["object", "property"])
   }
 
   @Test func objectLevelAfterStoreScopesSeeTheNewValue() {
@@ -74,7 +74,7 @@ import Testing
       log.record(store.title)
     }
     store.title = "Annex"
-    #expect(log.all == ["Annex"])
+    #expect(log.values == ["Annex"])
   }
 
   @Test func objectLevelScopesSeeWritesDuringApply() {
@@ -117,6 +117,6 @@ import Testing
       log.record("re-armed with \(old)")
     }
     store.borrowedCount = 1
-    #expect(log.all == ["re-armed with 0", "re-armed fired"])
+    #expect(log.values == ["re-armed with 0", "re-armed fired"])
   }
 }

@@ -95,10 +95,10 @@ import Testing
       log.record("changed")
     }
     // Armed, and not called by its own mutation: the read is of the value the mutation left.
-    #expect(log.all.isEmpty)
+    #expect(log.values.isEmpty)
     #expect(store.observationRegistry.armedScopeCount == 1)
     mutation.apply(to: store)
-    #expect(log.all == ["changed"])
+    #expect(log.values == ["changed"])
   }
 
   @Test func aRenderThatMutatesInPlaceIsInvalidatedByTheNextChangeOnly() {
@@ -111,9 +111,9 @@ import Testing
       log.record("invalidate")
     }
     #expect(store.observationRegistry.armedScopeCount == 1)
-    #expect(log.all.isEmpty)
+    #expect(log.values.isEmpty)
     store.borrowedCount = 10
-    #expect(log.all == ["invalidate"])
+    #expect(log.values == ["invalidate"])
   }
 
   @Test func aTrackedValuesClosureThatMutatesInPlaceWaitsForTheNextChange() async throws {
@@ -143,7 +143,7 @@ import Testing
       log.record("changed")
     }
     // Read before the write, so called as soon as it is armed, like any read-then-write.
-    #expect(log.all == ["changed"])
+    #expect(log.values == ["changed"])
     #expect(book.observationRegistry.armedScopeCount == 0)
   }
 
@@ -156,7 +156,7 @@ import Testing
       log.record("changed")
     }
     book.visits = 2
-    #expect(log.all.isEmpty)
+    #expect(log.values.isEmpty)
     #expect(book.observationRegistry.armedScopeCount == 0)
   }
 
@@ -169,7 +169,7 @@ import Testing
     } onChange: {
       log.record("changed")
     }
-    #expect(log.all == ["changed"])
+    #expect(log.values == ["changed"])
   }
 
   // Issue 18, item 3b: kept, because Swift runs a wrapped property's observers outside the
@@ -189,6 +189,6 @@ import Testing
       log.record("didChange")
     }
     book.rating = 1
-    #expect(log.all == ["willSet observer", "onChange", "didChange", "didSet observer, was 0"])
+    #expect(log.values == ["willSet observer", "onChange", "didChange", "didSet observer, was 0"])
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Settle
 import Testing
 
-/// Point 9: reads outside any scope touch no lock and leave no trace.
+/// Reads outside any scope touch no lock and leave no trace.
 @Suite struct TrackingFastPathTests {
   @Test func readsOutsideAScopeTakeNoLock() {
     // Another thread reads while the registry's lock is held. Reads that took the lock would

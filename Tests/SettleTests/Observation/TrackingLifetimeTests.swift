@@ -1,41 +1,42 @@
 import Settle
+import SettleTesting
 import Testing
 
-/// Point 8: releasing observed objects releases their registrations and callbacks.
+/// Releasing observed objects releases their registrations and callbacks.
 @Suite struct TrackingLifetimeTests {
   @Test func releasingTheObjectReleasesTheCallback() {
-    let released = DeinitCounter()
+    let lifetime = LifetimeTracker()
     var store: LibraryStore? = LibraryStore()
     do {
-      let token = released.token()
+      let token = lifetime.makeToken()
       withTracking {
         _ = store?.borrowedCount
       } onChange: {
-        token.touch()
+        _ = token
       }
     }
-    #expect(released.count == 0)
+    #expect(lifetime.releasedCount == 0)
     store = nil
-    #expect(released.count == 1)
+    #expect(lifetime.releasedCount == 1)
   }
 
   @Test func callbackLivesUntilTheLastObservedObjectGoes() {
-    let released = DeinitCounter()
+    let lifetime = LifetimeTracker()
     var first: LibraryStore? = LibraryStore()
     var second: LibraryStore? = LibraryStore()
     do {
-      let token = released.token()
+      let token = lifetime.makeToken()
       withTracking {
         _ = first?.borrowedCount
         _ = second?.title
       } onChange: {
-        token.touch()
+        _ = token
       }
     }
     first = nil
-    #expect(released.count == 0)
+    #expect(lifetime.releasedCount == 0)
     second = nil
-    #expect(released.count == 1)
+    #expect(lifetime.releasedCount == 1)
   }
 
   @Test func aScopeWhoseOtherObjectIsGoneStillFiresOnce() {
@@ -55,49 +56,49 @@ import Testing
   }
 
   @Test func firingReleasesTheCallbackWhileObjectsLive() {
-    let released = DeinitCounter()
+    let lifetime = LifetimeTracker()
     let store = LibraryStore()
     let other = LibraryStore()
     do {
-      let token = released.token()
+      let token = lifetime.makeToken()
       withTracking {
         _ = store.borrowedCount
         _ = other.title
       } onChange: {
-        token.touch()
+        _ = token
       }
     }
     store.borrowedCount = 1
-    #expect(released.count == 1)
+    #expect(lifetime.releasedCount == 1)
     #expect(other.observationRegistry.armedScopeCount == 0)
   }
 
   @Test func scopesWithNothingReadAreReleasedAtOnce() {
-    let released = DeinitCounter()
+    let lifetime = LifetimeTracker()
     do {
-      let token = released.token()
+      let token = lifetime.makeToken()
       withTracking {
         _ = 1 + 1
       } onChange: {
-        token.touch()
+        _ = token
       }
     }
-    #expect(released.count == 1)
+    #expect(lifetime.releasedCount == 1)
   }
 
   @Test func manyScopesOnAReleasedObjectAreAllReleased() {
-    let released = DeinitCounter()
+    let lifetime = LifetimeTracker()
     var store: LibraryStore? = LibraryStore()
     for _ in 0..<100 {
-      let token = released.token()
+      let token = lifetime.makeToken()
       withTracking {
         _ = store?.borrowedCount
       } didChange: {
-        token.touch()
+        _ = token
       }
     }
     store = nil
-    #expect(released.count == 100)
+    #expect(lifetime.releasedCount == 100)
   }
 
   @Test func theObservedObjectIsNotKeptAliveByItsScopes() {

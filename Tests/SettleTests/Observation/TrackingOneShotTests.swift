@@ -19,7 +19,7 @@ import Testing
       log.record("stored")
       store.borrowedCount = 2
     }
-    #expect(log.all == ["saw 0", "stored"])
+    #expect(log.values == ["saw 0", "stored"])
   }
 
   @Test func didChangeRunsOnceAfterTheStore() {
@@ -32,7 +32,7 @@ import Testing
     }
     store.borrowedCount = 1
     store.borrowedCount = 2
-    #expect(log.all == ["saw 1"])
+    #expect(log.values == ["saw 1"])
   }
 
   @Test func firingRemovesEveryRegistrationInEveryObject() {

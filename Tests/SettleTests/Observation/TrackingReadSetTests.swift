@@ -17,7 +17,7 @@ import Testing
     #expect(store.observationRegistry.armedScopeCount == 1)
     #expect(other.observationRegistry.armedScopeCount == 1)
     other.books.append("Dune")
-    #expect(log.all == ["changed"])
+    #expect(log.values == ["changed"])
   }
 
   @Test(arguments: ["borrowedCount", "title", "books"])
@@ -129,7 +129,7 @@ import Testing
       log.record("outer")
     }
     store.title = "Annex"
-    #expect(log.all.sorted() == ["inner", "outer"])
+    #expect(log.values.sorted() == ["inner", "outer"])
     store.title = "Stacks"
     store.borrowedCount = 3
     #expect(log.count == 2)
@@ -149,10 +149,10 @@ import Testing
       log.record("outer")
     }
     store.borrowedCount = 1
-    #expect(log.all == ["outer"])
+    #expect(log.values == ["outer"])
     store.title = "Annex"
-    #expect(log.all == ["outer", "inner"])
+    #expect(log.values == ["outer", "inner"])
     store.title = "Stacks"
-    #expect(log.all == ["outer", "inner"])
+    #expect(log.values == ["outer", "inner"])
   }
 }

@@ -2,7 +2,7 @@ import Dispatch
 import Settle
 import Testing
 
-/// Point 10: the registry's bookkeeping under concurrent scopes and writes.
+/// The registry's bookkeeping under concurrent scopes and writes.
 @Suite struct TrackingThreadSafetyTests {
   @Test func hammerFromSeveralThreads() {
     let counters = (0..<4).map { _ in Counter() }
@@ -51,6 +51,6 @@ import Testing
       log.record("outer")
     }
     counter.value = 1
-    #expect(log.all == ["nested", "outer"])
+    #expect(log.values == ["nested", "outer"])
   }
 }

@@ -38,7 +38,6 @@ struct TaskTriggerRunnerTests {
     #expect(runner.inFlightTasks.isEmpty, "a reset never starts a run")
   }
 
-  // Point 1.
   @Test func eachRunReceivesTheValueItWasTriggeredWith() async {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -56,7 +55,7 @@ struct TaskTriggerRunnerTests {
       ])
   }
 
-  // Point 2: the new run starts while the old action is still blocked (it ignores
+  // The new run starts while the old action is still blocked (it ignores
   // cancellation); if the runner waited for the old one, this test would time out.
   @Test(arguments: [false, true])
   func newerTriggerCancelsAndRestartsWithoutWaiting(sameID: Bool) async {
@@ -78,7 +77,6 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 3.
   @Test func sameValueAndIDWhileRunningIsIgnoredButRunsAgainAfterCompletion() async {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -99,7 +97,6 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 4.
   @Test func cancelResetsAtOnceCancelsTheActionAndStartsNothing() async {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -115,7 +112,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 4: a run cancelled before its task ran never calls the action.
+  // A run cancelled before its task ran never calls the action.
   @Test func cancelBeforeTheRunStartsSkipsTheAction() async {
     let probe = Probe<Int>()
     probe.openAll()
@@ -127,7 +124,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 5: the superseded run ends first, while the newer one still runs.
+  // The superseded run ends first, while the newer one still runs.
   @Test func lateEndOfASupersededRunNeitherResetsNorCancelsTheNewerOne() async {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -149,7 +146,7 @@ struct TaskTriggerRunnerTests {
     #expect(probe.started == [1, 2], "a reset never starts a run")
   }
 
-  // Point 5: cancel, then the same (value, id) again; the first run's late end must not
+  // Cancel, then the same (value, id) again; the first run's late end must not
   // reset the repeat, although the state holds the same id.
   @Test func lateEndOfACancelledRunDoesNotResetARepeatedRequest() async {
     let probe = Probe<Int>()
@@ -170,7 +167,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 5: a cancelled completion of the current run resets too.
+  // A cancelled completion of the current run resets too.
   @Test func cancelledCompletionOfTheCurrentRunResets() async {
     let probe = Probe<Int>()
     probe.openAll()
@@ -183,7 +180,6 @@ struct TaskTriggerRunnerTests {
     #expect(!runner.isRunning)
   }
 
-  // Point 6.
   @Test func detachCancelsTheRunAndReattachDoesNotRerunIt() async {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -201,7 +197,6 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 6.
   @Test func triggerWhileDetachedRunsOnAttach() async {
     let probe = Probe<Int>()
     probe.openAll()
@@ -221,7 +216,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 6: the running action is cancelled by the release; the weak reference proves that
+  // The running action is cancelled by the release; the weak reference proves that
   // runs do not keep the runner alive.
   @Test func releasingTheRunnerCancelsTheRunningAction() async {
     let clock = ManualClock()
@@ -243,7 +238,7 @@ struct TaskTriggerRunnerTests {
     #expect(probe.completions == [completion(1, cancelled: true)])
   }
 
-  // Point 6: a run whose task had not started when the runner went never calls the action.
+  // A run whose task had not started when the runner went never calls the action.
   @Test func noActionStartsAfterTheRunnerIsReleased() async {
     let probe = Probe<Int>()
     probe.openAll()
@@ -291,7 +286,7 @@ struct TaskTriggerRunnerTests {
     #expect(probe.completions == [completion(1, cancelled: ending == "cancelled")])
   }
 
-  // Point 7, cooperative actions, all triggers in one synchronous turn.
+  // Cooperative actions, all triggers in one synchronous turn.
   @Test func burstInOneTurnCompletesOnlyTheLastValue() async {
     let clock = ManualClock()
     let probe = Probe<Int>()
@@ -305,7 +300,7 @@ struct TaskTriggerRunnerTests {
     #expect(!runner.isRunning)
   }
 
-  // Point 7, cooperative actions, each trigger landing while the previous action runs. The
+  // Cooperative actions, each trigger landing while the previous action runs. The
   // test waits for each action to start (a yield would only make that likely), so every
   // superseded action is known to have started and to be cancelled mid-run.
   @Test func burstWhileEachActionRunsCompletesOnlyTheLastValue() async {
@@ -327,7 +322,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 7, actions that ignore cancellation: the superseded ones are released first and
+  // Actions that ignore cancellation: the superseded ones are released first and
   // end late; they must not reset the state, and only the last one ends uncancelled.
   @Test(arguments: [false, true])
   func burstOfActionsIgnoringCancellationCompletesOnlyTheLastValue(yielding: Bool) async {
@@ -352,7 +347,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 8: triggers from inside the action neither deadlock nor lose the newest one.
+  // Triggers from inside the action neither deadlock nor lose the newest one.
   @Test func triggerFromInsideTheActionRestartsWithTheNewestValue() async {
     let probe = Probe<Int>()
     probe.openAll()
@@ -371,7 +366,6 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 8.
   @Test func cancelFromInsideTheActionResetsAndCancelsItself() async {
     let probe = Probe<Int>()
     probe.openAll()
@@ -390,7 +384,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 8: cancel, then trigger, from inside; the newest request still runs.
+  // Cancel, then trigger, from inside; the newest request still runs.
   @Test func cancelThenTriggerFromInsideTheActionRunsTheNewRequest() async {
     let probe = Probe<Int>()
     probe.openAll()
@@ -409,7 +403,7 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
-  // Point 9: `isolatedCheck` is synchronous and main-actor isolated, so the action can call
+  // `isolatedCheck` is synchronous and main-actor isolated, so the action can call
   // it without `await` only because the action runs on the main actor.
   @Test func actionRunsOnTheMainActor() async {
     var ranIsolated = false

@@ -35,7 +35,7 @@ struct TaskTriggerTests {
     #expect(trigger.state != .active(value: true, id: id))
   }
 
-  // Point 9: compile-time proof; this test fails to build if the conformances go.
+  // Compile-time proof; this test fails to build if the conformances go.
   @Test func triggerAndStateAreSendable() {
     func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
     #expect(requireSendable(TaskTrigger<Int>.self))
@@ -43,7 +43,8 @@ struct TaskTriggerTests {
     #expect(requireSendable(TaskTriggerButtonBehavior.self))
   }
 
-  // Point 5, as the modifier applies it: a request is current until the next trigger call.
+  // The reset rule as the modifier applies it: a request is current until the next trigger
+  // call.
   @Test func finishResetsOnlyTheCurrentRequest() {
     var trigger = TaskTrigger<Int>()
     trigger.trigger(value: 1)

@@ -25,7 +25,7 @@ struct TriggerStateMachineTests {
     #expect(!machine.isRunning)
   }
 
-  // Point 1: the run carries the value and id of its trigger.
+  // The run carries the value and id of its trigger.
   @Test func runCapturesTheValueAndIDOfItsTrigger() throws {
     var machine = Machine()
     let id = UUID()
@@ -38,7 +38,6 @@ struct TriggerStateMachineTests {
     #expect(run.value == 7, "a superseded run keeps its own value")
   }
 
-  // Point 2.
   @Test func differentValueOrIDCancelsTheCurrentRunAndStartsANewOne() throws {
     var machine = Machine()
     let id = UUID()
@@ -61,7 +60,6 @@ struct TriggerStateMachineTests {
     #expect(machine.current == third)
   }
 
-  // Point 3.
   @Test func sameValueAndIDWhileRunningDoesNothingButRunsAgainAfterItEnds() throws {
     var machine = Machine()
     let id = UUID()
@@ -75,7 +73,6 @@ struct TriggerStateMachineTests {
     #expect(again.generation != first.generation)
   }
 
-  // Point 4.
   @Test func cancelResetsAtOnceCancelsTheRunAndStartsNothing() throws {
     var machine = Machine()
     let run = try #require(start(&machine, 1))
@@ -86,7 +83,6 @@ struct TriggerStateMachineTests {
     #expect(machine.cancel() == .nothing)
   }
 
-  // Point 5.
   @Test func completionResetsOnlyWhileTheStateBelongsToThatRun() throws {
     var machine = Machine()
     let first = try #require(start(&machine, 1))
@@ -103,7 +99,7 @@ struct TriggerStateMachineTests {
     #expect(machine.current == nil, "a reset starts nothing")
   }
 
-  // Point 5, with a repeated id: the run, not just its id, must still own the state.
+  // With a repeated id: the run, not just its id, must still own the state.
   @Test func cancelledRunEndingLateDoesNotResetARepeatOfTheSameRequest() throws {
     var machine = Machine()
     let id = UUID()
@@ -116,7 +112,6 @@ struct TriggerStateMachineTests {
     #expect(machine.current == repeated)
   }
 
-  // Point 6.
   @Test func detachCancelsAndResetsSoAttachDoesNotRerun() throws {
     var machine = Machine()
     let run = try #require(start(&machine, 1))
@@ -130,7 +125,6 @@ struct TriggerStateMachineTests {
     #expect(machine.state == .none)
   }
 
-  // Point 6.
   @Test func triggerWhileDetachedWaitsAndRunsOnAttach() {
     var machine = Machine()
     _ = machine.detach()
@@ -158,7 +152,7 @@ struct TriggerStateMachineTests {
     #expect(machine.state == .none)
   }
 
-  // Point 7, at the level of decisions: of a burst, only the last run may start.
+  // At the level of decisions: of a burst, only the last run may start.
   @Test func burstLeavesOnlyTheLastRunAllowedToStart() throws {
     var machine = Machine()
     var runs: [Machine.Run] = []

@@ -57,21 +57,6 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
     state.withLock { $0.machine.isPending }
   }
 
-  /// How many timer tasks were ever started; tests use it to prove one task per burst.
-  package var timersStarted: Int {
-    state.withLock { $0.timersStarted }
-  }
-
-  /// Runs dispatched and not yet finished.
-  package var activeRunCount: Int {
-    state.withLock { $0.machine.activeRunCount }
-  }
-
-  /// Runs dispatched so far.
-  package var dispatchedRunCount: UInt64 {
-    state.withLock { $0.machine.dispatchedRunCount }
-  }
-
   @inlinable
   package func send(_ value: Machine.Value) {
     let superseded = state.withLock { state -> [Task<Void, Never>] in
@@ -114,19 +99,8 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
     await run?.value
   }
 
-  /// Whether a timer task is running (asleep or awake).
-  package var hasTimer: Bool {
-    state.withLock { $0.timer != nil }
-  }
-
-  /// Returns once no run is in flight and the timer, if any, is headed for a sleep whose
-  /// deadline lies ahead of the clock: nothing more happens until the clock moves or a value
-  /// arrives. Model-based tests settle on it after every step.
-  package func waitUntilQuiescent() async {
-    await state.wait(in: \.quiescenceWaiters, for: ()) { self.isQuiescent($0) }
-  }
-
-  private func isQuiescent(_ state: State) -> Bool {
+  /// No run is in flight and the timer, if any, sleeps toward a deadline ahead of the clock.
+  func isQuiescent(_ state: State) -> Bool {
     guard state.machine.activeRunCount == 0 else { return false }
     guard state.timer != nil else { return true }
     return state.timerSleepsUntil.map { $0 > clock.now } ?? false

@@ -32,13 +32,13 @@ package protocol TimedStateMachine: Sendable {
   var dispatchedRunCount: UInt64 { get }
 }
 
-/// A dispatched run, claimed on the action's isolation right before it starts.
 extension TimedStateMachine {
   /// Nothing is pending and no run is in flight.
   @inlinable
   package var isIdle: Bool { !isPending && activeRunCount == 0 }
 }
 
+/// A dispatched run, claimed on the action's isolation right before it starts.
 @usableFromInline
 package struct RunTicket<Claim> {
   /// Unique per machine, in dispatch order.

@@ -10,10 +10,9 @@
     /// changes, and cancels it when the view disappears. The decisions come from Settle's
     /// tested core, the same one ``TaskTriggerRunner`` uses:
     /// - The run captures the value it was started with.
-    /// - When the action returns, normally or cancelled, the trigger is reset only if it still
-    ///   holds that run's request (its id, and the same trigger call: a request that reuses
-    ///   the id after a cancel is a new one), so a superseded run ending late never wipes out
-    ///   a newer request, and a reset (state ``TaskTrigger/State/none``) runs nothing.
+    /// - When the action returns, normally or cancelled, the trigger follows the reset rule
+    ///   stated on ``TaskTrigger``, so a superseded run ending late never wipes out a newer
+    ///   request; a reset (state ``TaskTrigger/State/none``) runs nothing.
     /// - When the view disappears, a running request is reset at once, so the view coming
     ///   back does not re-run it, even if its action ignores cancellation. A request set while
     ///   the view is away runs when it appears.

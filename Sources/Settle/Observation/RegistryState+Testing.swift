@@ -1,0 +1,11 @@
+extension RegistryState {
+  /// For tests: the scopes armed on this registry, to check nothing is left behind.
+  package var armedScopeCount: Int {
+    var ids: Set<ObjectIdentifier> = []
+    for slot in [object] + slots {
+      ids.formUnion(slot.beforeStore.scopes.map(ObjectIdentifier.init))
+      ids.formUnion(slot.afterStore.scopes.map(ObjectIdentifier.init))
+    }
+    return ids.count
+  }
+}

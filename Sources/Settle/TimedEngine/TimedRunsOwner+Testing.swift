@@ -1,0 +1,16 @@
+extension TimedRunsOwner {
+  /// For tests: returns once no run is in flight and the timer sleeps toward a future deadline.
+  package func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }
+
+  /// For tests: whether a timer task is running.
+  package var hasTimer: Bool { runs.hasTimer }
+
+  /// For tests: timer tasks started so far; one per burst.
+  package var timersStarted: Int { runs.timersStarted }
+
+  /// For tests: runs dispatched and not yet finished.
+  package var activeRunCount: Int { runs.activeRunCount }
+
+  /// For tests: runs dispatched so far.
+  package var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
+}

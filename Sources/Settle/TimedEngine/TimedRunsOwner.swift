@@ -1,0 +1,12 @@
+/// A public type built on a ``TimedRuns`` engine: ``Debouncer`` and ``Throttler``.
+///
+/// The package-level hooks that tests settle on are the engine's, so they are written once,
+/// in `TimedRunsOwner+Testing.swift`, instead of being forwarded by each owner.
+package protocol TimedRunsOwner: Sendable {
+  associatedtype Machine: TimedStateMachine
+  associatedtype TimedClock: Clock
+  where Machine.Instant == TimedClock.Instant, Machine.Value: Sendable, Machine.Claim: Sendable
+
+  /// The engine that applies the owner's state machine.
+  var runs: TimedRuns<Machine, TimedClock> { get }
+}
