@@ -160,7 +160,7 @@ func runScript<Library: TwinLibrary>(
       }
     ),
     (
-      // Issue 18, item 1: `+=` inside the scope is a read, and not a change the scope missed.
+      // `+=` inside the scope is a read, and not a change the scope missed.
       "mutation inside the scope",
       { library, log in
         type(of: library).track(
@@ -251,7 +251,7 @@ func runScript<Library: TwinLibrary>(
         == ["changed", "installed", "wrote again"])
   }
 
-  /// Issue 18, item 2: the `oldValue` that `rating`'s `didSet` uses. Apple's macro moves the
+  /// The `oldValue` that `rating`'s `didSet` uses. Apple's macro moves the
   /// observers onto the untracked storage; Swift fetches a wrapped property's `oldValue`
   /// through the wrapper's getter, which records a read that no wrapper can tell from one made
   /// in `apply`, and that read is followed by the write.
@@ -273,7 +273,7 @@ func runScript<Library: TwinLibrary>(
         == ["changed", "tracking returned", "wrote 2"])
   }
 
-  /// Issue 18, item 3a: one write, an outer and a nested scope, many rounds on one object.
+  /// One write, an outer and a nested scope, many rounds on one object.
   static func nestedScopeOrders<Library: TwinLibrary>(_ library: Library) -> [[String]] {
     (0..<64).map { _ in
       let log = CallLog()
@@ -301,7 +301,7 @@ func runScript<Library: TwinLibrary>(
     }
   }
 
-  /// Issue 18, item 3b: the property's own observers against `onChange`.
+  /// The property's own observers against `onChange`.
   static func observersAroundTheScope<Library: TwinLibrary>(_ library: Library, _ log: CallLog) {
     library.observerLog = log
     Library.track({ _ = library.rating }, onChange: { log.record("onChange") })

@@ -2,7 +2,7 @@ import Settle
 import SettleTesting
 import Testing
 
-/// Issue 10: the UI-free core of `WithTracking`.
+/// The UI-free core of `WithTracking`.
 @Suite struct RenderTrackerTests {
   /// Renders `store.books.count` and records each invalidation.
   private func render(_ tracker: RenderTracker, _ store: LibraryStore, _ log: CallLog) -> Int {

@@ -84,7 +84,7 @@ import Testing
     }
   }
 
-  // Issue 18, item 1: aligned with Apple's `_modify`, which records a read.
+  // Aligned with Apple's `_modify`, which records a read.
   @Test(arguments: [TrackingOptions(), .afterStore, .objectLevel], Mutation.allCases)
   func mutatingInPlaceInsideAScopeIsARead(options: TrackingOptions, mutation: Mutation) {
     let store = LibraryStore()
@@ -132,7 +132,7 @@ import Testing
     #expect(store.books == ["visit"])
   }
 
-  // Issue 18, item 2: kept, because no property wrapper can tell Swift's read of `oldValue`
+  // Kept, because no property wrapper can tell Swift's read of `oldValue`
   // from a read in `apply`, and dropping reads would lose changes.
   @Test func aDidSetThatUsesOldValueMakesAnAssignmentInAScopeARead() {
     let book = RatedBook()
@@ -172,7 +172,7 @@ import Testing
     #expect(log.values == ["changed"])
   }
 
-  // Issue 18, item 3b: kept, because Swift runs a wrapped property's observers outside the
+  // Kept, because Swift runs a wrapped property's observers outside the
   // wrapper's setter, and only a macro could put them inside.
   @Test func theObserversRunOutsideTheScopes() {
     let book = RatedBook()
