@@ -65,7 +65,7 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
   /// - Parameter value: Run on each `next()` that has something to report, on the isolation
   ///   it was written in; its tracked reads decide when the next element is due.
   public init(@_inheritActorContext _ value: @escaping @isolated(any) @Sendable () -> Element) {
-    emit = .element(value)
+    emit = TrackedValuesEmit(element: value)
   }
 
   /// Creates a sequence that ends the first time `value()` returns `nil`.
@@ -90,7 +90,7 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
   public static func untilNil(
     @_inheritActorContext _ value: @escaping @isolated(any) @Sendable () -> Element?
   ) -> TrackedValues {
-    TrackedValues(emit: .untilNil(value))
+    TrackedValues(emit: TrackedValuesEmit(untilNil: value))
   }
 
   private init(emit: TrackedValuesEmit<Element>) {

@@ -1,24 +1,34 @@
-/// The closure of a ``TrackedValues`` sequence, with the isolation it was written in.
+/// The closure of a ``TrackedValues`` sequence: its isolation, and the closure itself with that
+/// isolation erased so that it can be called synchronously once the caller is there.
 ///
-/// Two cases rather than one optional closure because `@isolated(any)` closures cannot be
-/// composed: `{ value() }` over an `@isolated(any)` closure is an `await`, and a
-/// `TrackedValues` read must stay synchronous so that the thread-local tracking scope sees it.
-/// The closures sit in enum payloads, never in a generic position, so the type builds for
-/// iOS 17 / macOS 14 (see ``IsolatedAction``).
+/// Why erased on arrival rather than stored as `@isolated(any)`:
+/// - A `TrackedValues` read must stay synchronous, so that the thread-local tracking scope sees
+///   the closure's reads, and an `@isolated(any)` closure can only be called with `await`.
+/// - No stored field has an `@isolated(any)` type. Before iOS 18 / macOS 15 the runtime cannot
+///   build such a type's metadata, and reflection asks for it: `print`, `dump`, `Mirror`, the
+///   debugger and SwiftUI's comparison of a view's stored properties would crash on a value
+///   that held one. The closures below are plain `@Sendable` function types.
 @usableFromInline
-package enum TrackedValuesEmit<Element: Sendable>: Sendable {
-  /// ``TrackedValues/init(_:)``: never ends on its own.
-  case element(@isolated(any) @Sendable () -> Element)
-  /// ``TrackedValues/untilNil(_:)``: `nil` ends the sequence.
-  case untilNil(@isolated(any) @Sendable () -> Element?)
-
+package struct TrackedValuesEmit<Element: Sendable>: Sendable {
   /// Where the closure must run: the actor it was written on, or `nil` for a nonisolated one.
   @usableFromInline
-  package var isolation: (any Actor)? {
-    switch self {
-    case .element(let value): value.isolation
-    case .untilNil(let value): value.isolation
-    }
+  package let isolation: (any Actor)?
+  /// The closure, callable only on ``isolation`` (or anywhere when that is `nil`); `nil` from
+  /// it ends the sequence.
+  @usableFromInline
+  let readOnIsolation: @Sendable () -> Element?
+
+  /// ``TrackedValues/init(_:)``: never ends on its own.
+  package init(element value: @escaping @isolated(any) @Sendable () -> Element) {
+    isolation = value.isolation
+    let read = Synchronous(value).erased
+    readOnIsolation = { read() }
+  }
+
+  /// ``TrackedValues/untilNil(_:)``: `nil` ends the sequence.
+  package init(untilNil value: @escaping @isolated(any) @Sendable () -> Element?) {
+    isolation = value.isolation
+    readOnIsolation = Synchronous(value).erased
   }
 
   /// Runs the closure synchronously, tracking its reads into the link's next scope.
@@ -32,34 +42,28 @@ package enum TrackedValuesEmit<Element: Sendable>: Sendable {
     _ emit: Self, into link: TrackedValuesLink, on isolation: isolated (any Actor)?
   ) -> Element? {
     var element: Element?
-    link.readTracked {
-      switch emit {
-      case .element(let value): element = Synchronous(value).call()
-      case .untilNil(let value): element = Synchronous(value).call()
-      }
-    }
+    link.readTracked { element = emit.readOnIsolation() }
     return element
   }
 
-  /// Calls an `@isolated(any)` closure without `await`, once the caller is on its isolation.
+  /// Turns an `@isolated(any)` closure into a plain one that must be called on its isolation.
   ///
-  /// Swift has no safe conversion from an `@isolated(any)` function to a synchronous one. An
-  /// `@isolated(any)` closure has a plain closure's layout (its isolation travels in the
-  /// context), so the bit cast calls the same function; Apple's `Observations` does the same.
-  /// The closure is wrapped in this struct before the cast so that its type is not a generic
-  /// argument of `unsafeBitCast` (see ``IsolatedAction``).
-  @usableFromInline
+  /// Swift has no safe conversion from an `@isolated(any)` function to a synchronous one. A
+  /// synchronous `@isolated(any)` closure without parameters has a plain closure's layout and
+  /// calling convention, so the bit cast calls the same function; Apple's `Observations` does
+  /// the same, for the same closure shape. (An `async` one does not: it receives its isolation
+  /// as an argument, which is why ``IsolatedAction`` keeps its closure unerased.) The closure is wrapped in this struct for the cast, so that
+  /// its type is not a generic argument of `unsafeBitCast` (see ``IsolatedAction``); the
+  /// wrapper only lives for the cast.
   struct Synchronous<Result> {
-    @usableFromInline let closure: @isolated(any) @Sendable () -> Result
+    let closure: @isolated(any) @Sendable () -> Result
 
-    @inlinable
     init(_ closure: @escaping @isolated(any) @Sendable () -> Result) {
       self.closure = closure
     }
 
-    @inlinable
-    func call() -> Result {
-      unsafeBitCast(self, to: (@Sendable () -> Result).self)()
+    var erased: @Sendable () -> Result {
+      unsafeBitCast(self, to: (@Sendable () -> Result).self)
     }
   }
 }

@@ -3,15 +3,22 @@
 ///
 /// SE-0431: wherever the type metadata of an `@isolated(any)` function type is needed, it needs
 /// the Swift 6 runtime (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2). A generic argument
-/// (`Optional<F>`, the result of `withLock<R>`), a tuple element and a cast all need it; a
-/// stored field of a struct does not, because every closure has the same layout. Settle
-/// supports iOS 17 and macOS 14, so the engines wrap an `@isolated(any)` closure here the
-/// moment they receive it and pass only this struct around: `IsolatedAction<V>?` builds for
-/// iOS 17, where `(@isolated(any) (V) async -> Void)?` does not.
+/// (the result of `withLock<R>`, the argument of a generic function) and a cast need it, and
+/// the compiler rejects them below that floor; a stored field of a struct does not, because
+/// every closure has the same layout. Settle supports iOS 17 and macOS 14, so the engines wrap
+/// an `@isolated(any)` closure here the moment they receive it and pass only this struct
+/// around.
 ///
 /// A Linux build cannot see the difference; the Apple type-check in `.ci/run` can.
+///
+/// Reflection is the one place the compiler does not guard: `dump`, `Mirror` and the debugger
+/// ask for the metadata of every stored field they walk, and on the older runtime that crashes
+/// for this closure's type. The custom mirror shows the isolation and never the closure
+/// (`ReflectionSafetyTests`). The closure is not stored erased, as ``TrackedValues`` stores its
+/// synchronous one, because an `async` `@isolated(any)` closure receives its isolation as an
+/// argument: a plain `async` function type does not have its calling convention.
 @usableFromInline
-package struct IsolatedAction<Value: Sendable>: Sendable {
+package struct IsolatedAction<Value: Sendable>: Sendable, CustomReflectable {
   private let body: @Sendable @isolated(any) (Value) async -> Void
 
   /// Wraps `body`; its isolation is read from the closure itself.
@@ -21,6 +28,11 @@ package struct IsolatedAction<Value: Sendable>: Sendable {
 
   /// The actor the action runs on, or `nil` for a nonisolated action.
   package var isolation: (any Actor)? { body.isolation }
+
+  /// The isolation only: reflecting the closure would crash before iOS 18 / macOS 15.
+  @usableFromInline package var customMirror: Mirror {
+    Mirror(self, children: ["isolation": isolation as Any], displayStyle: .struct)
+  }
 
   /// Runs the action on its own isolation.
   ///
