@@ -36,6 +36,9 @@
 /// a closure written in `@MainActor` code runs on the main actor and may read main-actor
 /// state; a nonisolated closure (over a `Sendable` model) runs wherever the iterator runs. As
 /// with `Task { }`, the closure inherits the actor of the code that creates the sequence.
+/// Coalescing is relative to that actor; a nonisolated closure over a model written from other
+/// threads may read in the middle of a burst. Below iOS 18 / macOS 15 a `for await` loop calls
+/// the plain ``Iterator/next()``, which waits off any actor; the closure still runs on its own.
 ///
 /// ```swift
 /// @MainActor final class SearchField: TrackedObject {

@@ -146,6 +146,29 @@ struct TrackedValuesOperatorTests {
     #expect(seen == ["", "dune"])
   }
 
+  /// The iterator waits on another task, and a burst lands in one turn of the main actor: the
+  /// closure runs on the main actor, so only after the burst, and once.
+  @Test func aBurstOnTheClosuresActorIsOneElementWhoeverIterates() async {
+    let field = SearchField()
+    let reads = ValueRecorder<String>()
+    let texts = TrackedValues { () -> String in
+      reads.record(field.text)
+      return field.text
+    }
+    let seen = await Task.detached {
+      var iterator = texts.makeAsyncIterator()
+      let first = await iterator.next()
+      await MainActor.run {
+        field.text = "d"
+        field.text = "du"
+        field.text = "dune"
+      }
+      return [first, await iterator.next()]
+    }.value
+    #expect(seen == ["", "dune"])
+    #expect(reads.values == ["", "dune"])
+  }
+
   /// `next()` without arguments waits on the caller's actor, as Apple's `Observations` does:
   /// in main-actor code the plain call compiles and iterates on the main actor, so a
   /// nonisolated closure runs there too, with no hop.
