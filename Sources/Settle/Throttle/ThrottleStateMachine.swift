@@ -1,22 +1,19 @@
-/// The decisions of a throttler, free of tasks, clocks and locks.
+/// The decisions of a throttler, free of tasks, clocks and locks (see ``TimedStateMachine``).
 ///
 /// A *window* opens each time a run is dispatched and lasts one interval. A value arriving
 /// with no window open runs at once; values arriving inside a window wait for its end, where
 /// the newest (`latest`) or the first (`!latest`) of them runs and opens the next window.
+/// Every throttled run carries its value, so only `cancel()` stops one from starting.
 @usableFromInline
 package struct ThrottleStateMachine<Value: Sendable, Instant: InstantProtocol>: TimedStateMachine
 where Instant.Duration == Duration {
-  /// A throttled run carries its value; only `cancel()` (a newer epoch) stops it.
+  /// Whether a value waits for the window to end.
   @usableFromInline
-  package struct Claim: Sendable {
-    @usableFromInline let value: Value
-    @usableFromInline let epoch: UInt64
-
-    @inlinable
-    init(value: Value, epoch: UInt64) {
-      self.value = value
-      self.epoch = epoch
-    }
+  enum Phase: Sendable {
+    /// No value waits.
+    case clear
+    /// `value` runs when the window ends; the timer is running.
+    case holding(Value)
   }
 
   @usableFromInline
@@ -24,14 +21,16 @@ where Instant.Duration == Duration {
   @usableFromInline
   package let latest: Bool
 
-  @usableFromInline var epoch: UInt64 = 0
-  @usableFromInline var nextTicket: UInt64 = 0
-  @usableFromInline var windowEnd: Instant?
-  @usableFromInline var pending: Value?
-  @usableFromInline var unstartedRuns = 0
-  @usableFromInline var activeRuns = 0
-  @usableFromInline var timerGeneration: UInt64 = 0
-  @usableFromInline var timerActive = false
+  @usableFromInline
+  var phase = Phase.clear
+  @usableFromInline
+  package var ledger = RunLedger()
+  // Instants last; see `DebounceStateMachine` for why.
+  /// When the window the last run opened ends; `nil` before the first run and after `cancel()`.
+  @usableFromInline
+  var windowEnd: Instant?
+  @usableFromInline
+  package var timerDeadline: Instant?
 
   /// Creates the machine.
   ///
@@ -47,93 +46,73 @@ where Instant.Duration == Duration {
   }
 
   @usableFromInline
-  package var isPending: Bool { pending != nil || unstartedRuns > 0 }
-  @usableFromInline
-  package var activeRunCount: Int { activeRuns }
-  @usableFromInline
-  package var dispatchedRunCount: UInt64 { nextTicket }
+  package var holdsValue: Bool {
+    if case .holding = phase { return true }
+    return false
+  }
 
   @inlinable
-  package mutating func send(_ value: Value, at now: Instant) -> SendAction<Claim> {
+  package mutating func send(_ value: Value, at now: Instant) -> SendAction<Value> {
     if let end = windowEnd, now < end {
-      if latest || pending == nil { pending = value }
-      return SendAction(startTimer: armTimer())
+      switch phase {
+      case .clear:
+        phase = .holding(value)
+      case .holding:
+        if latest { phase = .holding(value) }
+      }
+      guard let generation = ledger.startTimerIfStopped() else { return .none }
+      return .startTimer(generation: generation)
     }
     // No window is open. A value still waiting for the previous window's end (its timer has
     // not caught up yet) is due now: the newest one runs, or the first one in `!latest` mode,
     // where the new value then waits for the next window.
-    var runValue = value
-    if let waiting = pending {
-      pending = latest ? nil : value
-      runValue = latest ? value : waiting
+    let runValue: Value
+    switch phase {
+    case .holding(let waiting) where !latest:
+      runValue = waiting
+      phase = .holding(value)
+    case .clear, .holding:
+      runValue = value
+      phase = .clear
     }
     windowEnd = now.advanced(by: interval)
-    return SendAction(startTimer: pending == nil ? nil : armTimer(), run: dispatch(runValue))
+    let run = ledger.dispatch(carrying: runValue)
+    guard holdsValue, let generation = ledger.startTimerIfStopped() else {
+      return .startRun(run)
+    }
+    return .startRunAndTimer(run, generation: generation)
   }
 
   @usableFromInline
-  package mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerAction<
-    Instant, Claim
-  > {
-    guard timerActive, generation == timerGeneration else { return .stop }
-    guard let end = windowEnd, let value = pending else {
-      timerActive = false
-      return .stop
+  package mutating func timerDue(at now: Instant) -> TimerAction<Instant, Value> {
+    guard case .holding(let value) = phase else { return .stop }
+    guard let end = windowEnd else {
+      preconditionFailure(
+        "Internal inconsistency in Settle: a throttled value waits with no window")
     }
     if now < end { return .sleep(until: end) }
-    pending = nil
+    phase = .clear
     // Measured from the actual run, so that runs are never closer than one interval.
     windowEnd = now.advanced(by: interval)
-    return .run(dispatch(value))
+    return .startRun(ledger.dispatch(carrying: value))
   }
 
   @usableFromInline
-  package mutating func claim(_ ticket: RunTicket<Claim>) -> Value? {
-    guard ticket.claim.epoch == epoch else { return nil }
-    unstartedRuns -= 1
-    return ticket.claim.value
+  package mutating func claimHeldValue(for ticket: UInt64) -> Value? {
+    preconditionFailure(
+      "Internal inconsistency in Settle: throttled run \(ticket) carries no value")
   }
 
   @usableFromInline
-  package mutating func runFinished() {
-    activeRuns -= 1
+  package mutating func takePendingValue() -> Value? {
+    guard case .holding(let value) = phase else { return nil }
+    phase = .clear
+    return value
   }
 
   @usableFromInline
-  package mutating func flush() -> FlushAction<Claim> {
-    if let value = pending {
-      pending = nil
-      return .run(dispatch(value))
-    }
-    return unstartedRuns > 0 ? .awaitLatestRun : .none
-  }
-
-  @usableFromInline
-  package mutating func cancel() -> Bool {
-    epoch &+= 1
-    pending = nil
-    unstartedRuns = 0
+  package mutating func dropPending() {
+    phase = .clear
     windowEnd = nil
-    let hadTimer = timerActive
-    timerActive = false
-    timerGeneration &+= 1
-    return hadTimer
-  }
-
-  /// Returns a generation for a new timer, or `nil` when one is already running.
-  @inlinable
-  mutating func armTimer() -> UInt64? {
-    guard !timerActive else { return nil }
-    timerActive = true
-    timerGeneration &+= 1
-    return timerGeneration
-  }
-
-  @inlinable
-  mutating func dispatch(_ value: Value) -> RunTicket<Claim> {
-    nextTicket &+= 1
-    activeRuns += 1
-    unstartedRuns += 1
-    return RunTicket(id: nextTicket, claim: Claim(value: value, epoch: epoch))
   }
 }

@@ -17,25 +17,48 @@
 /// calls only at the start of a burst or a run (`startTimer`, `startRun`) stays out of line.
 @usableFromInline
 package final class TimedRuns<Machine: TimedStateMachine, C: Clock>: Sendable
-where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Sendable {
+where Machine.Instant == C.Instant {
   /// The work to run; its isolation is where claims happen. Wrapped as soon as it arrives,
   /// so that no generic position ever holds its function type (see ``IsolatedAction``).
   package typealias Action = IsolatedAction<Machine.Value>
+  @usableFromInline
+  typealias RunTask = Task<Void, Never>
 
+  /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
   struct State {
     @usableFromInline
     var machine: Machine
     /// Dropped on shutdown so the closure and what it captures are released at once.
     var action: Action?
-    var timer: (generation: UInt64, task: Task<Void, Never>)?
-    var runs: [UInt64: Task<Void, Never>] = [:]
-    var latestRun: Task<Void, Never>?
+    /// The task of the machine's current timer: set exactly while the machine's timer is not
+    /// `.stopped`.
+    @usableFromInline
+    var timerTask: RunTask?
+    /// The tasks of the runs in flight, oldest first: tickets `finished + 1 ... issued` of
+    /// the machine's ``RunLedger``, which runs return in order.
+    @usableFromInline
+    var runTasks: [RunTask] = []
     var idleWaiters = WaiterQueue<Void>()
-    var timersStarted = 0
-    /// Where the timer is headed, set in the same critical section that decides the sleep.
-    var timerSleepsUntil: C.Instant?
     var quiescenceWaiters = WaiterQueue<Void>()
+
+    init(machine: Machine, action: Action) {
+      self.machine = machine
+      self.action = action
+    }
+
+    /// The tasks of `tickets`, which must be in flight.
+    @usableFromInline
+    func tasks(of tickets: Range<UInt64>) -> ArraySlice<RunTask> {
+      let first = machine.ledger.finished &+ 1
+      precondition(
+        tickets.isEmpty
+          || (tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(runTasks.count)),
+        "Internal inconsistency in Settle: runs \(tickets) are not all in flight"
+      )
+      guard !tickets.isEmpty else { return [] }
+      return runTasks[Int(tickets.lowerBound &- first)..<Int(tickets.upperBound &- first)]
+    }
   }
 
   @usableFromInline
@@ -59,24 +82,34 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
 
   @inlinable
   package func send(_ value: Machine.Value) {
-    let superseded = state.withLock { state -> [Task<Void, Never>] in
-      let action = state.machine.send(value, at: clock.now)
-      if let generation = action.startTimer { startTimer(generation, in: &state) }
-      guard let ticket = action.run else { return [] }
-      return startRun(ticket, in: &state)
+    let superseded = state.withLock { state -> ArraySlice<RunTask> in
+      switch state.machine.send(value, at: clock.now) {
+      case .none:
+        return []
+      case .startTimer(let generation):
+        startTimer(generation, in: &state)
+        return []
+      case .startRun(let run):
+        return startRun(run, in: &state)
+      case .startRunAndTimer(let run, let generation):
+        startTimer(generation, in: &state)
+        return startRun(run, in: &state)
+      }
     }
     for task in superseded { task.cancel() }
   }
 
   package func cancel() {
     let (tasks, waiters) = state.withLock { state in
-      _ = state.machine.cancel()
-      var tasks = Array(state.runs.values)
-      if let timer = state.timer {
-        tasks.append(timer.task)
-        state.timer = nil
+      let action = state.machine.cancel()
+      var tasks = Array(state.tasks(of: action.cancelling))
+      if action.stopsTimer {
+        guard let timer = state.timerTask else {
+          preconditionFailure("Internal inconsistency in Settle: a running timer has no task")
+        }
+        tasks.append(timer)
+        state.timerTask = nil
       }
-      state.timerSleepsUntil = nil
       return (tasks, settledWaiters(&state))
     }
     for task in tasks { task.cancel() }
@@ -84,31 +117,26 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
   }
 
   package func flush() async {
-    let (run, superseded) = state.withLock { state -> (Task<Void, Never>?, [Task<Void, Never>]) in
+    let (awaited, superseded) = state.withLock { state -> (RunTask?, ArraySlice<RunTask>) in
       switch state.machine.flush() {
-      case .run(let ticket):
-        let superseded = startRun(ticket, in: &state)
-        return (state.latestRun, superseded)
-      case .awaitLatestRun:
-        return (state.latestRun, [])
+      case .startRun(let run):
+        let superseded = startRun(run, in: &state)
+        return (state.runTasks.last, superseded)
+      case .awaitRun(let ticket):
+        return (state.tasks(of: ticket..<(ticket &+ 1)).first, [])
       case .none:
         return (nil, [])
       }
     }
     for task in superseded { task.cancel() }
-    await run?.value
-  }
-
-  /// No run is in flight and the timer, if any, sleeps toward a deadline ahead of the clock.
-  func isQuiescent(_ state: State) -> Bool {
-    guard state.machine.activeRunCount == 0 else { return false }
-    guard state.timer != nil else { return true }
-    return state.timerSleepsUntil.map { $0 > clock.now } ?? false
+    await awaited?.value
   }
 
   /// Wakes quiescence waiters when the state allows it; call with the lock held, resume after.
   private func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
-    guard !state.quiescenceWaiters.isEmpty, isQuiescent(state) else { return [] }
+    guard !state.quiescenceWaiters.isEmpty, state.machine.isQuiescent(at: clock.now) else {
+      return []
+    }
     return state.quiescenceWaiters.removeSatisfied { true }
   }
 
@@ -138,25 +166,25 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
 
   @usableFromInline
   func startTimer(_ generation: UInt64, in state: inout State) {
-    state.timersStarted += 1
-    state.timer = (generation, Task { await self.runTimer(generation) })
+    precondition(
+      state.timerTask == nil,
+      "Internal inconsistency in Settle: timer \(generation) started while another runs"
+    )
+    state.timerTask = Task { await self.runTimer(generation) }
   }
 
-  /// Creates the run's task and returns the earlier runs, which the caller cancels outside
-  /// the lock.
+  /// Creates the run's task, chained after the newest run in flight so that actions never
+  /// overlap, and returns the superseded runs' tasks for the caller to cancel outside the lock.
   @usableFromInline
-  func startRun(_ ticket: RunTicket<Machine.Claim>, in state: inout State) -> [Task<
-    Void, Never
-  >] {
-    let superseded = Array(state.runs.values)
-    let previous = state.latestRun
-    let task = Task {
-      // Never overlap: the previous action returns before this one may claim.
-      await previous?.value
-      await self.perform(ticket)
-    }
-    state.runs[ticket.id] = task
-    state.latestRun = task
+  func startRun(_ run: StartRun<Machine.Value>, in state: inout State) -> ArraySlice<RunTask> {
+    let superseded = state.tasks(of: run.superseding)
+    let previous = state.runTasks.last
+    let ticket = run.ticket
+    state.runTasks.append(
+      Task {
+        await previous?.value
+        await self.perform(ticket)
+      })
     return superseded
   }
 
@@ -166,45 +194,44 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
     while true {
       let (step, superseded, waiters) = state.withLock {
         state -> (
-          TimerAction<C.Instant, Machine.Claim>, [Task<Void, Never>],
+          TimerAction<C.Instant, Machine.Value>, ArraySlice<RunTask>,
           [WaiterQueue<Void>.Continuation]
         ) in
         let step = state.machine.timerWoke(generation: generation, at: clock.now)
-        let isCurrent = state.timer?.generation == generation
-        if isCurrent { state.timerSleepsUntil = nil }
         switch step {
-        case .run(let ticket):
-          return (step, startRun(ticket, in: &state), [])
+        case .startRun(let run):
+          return (step, startRun(run, in: &state), [])
         case .stop:
-          if isCurrent { state.timer = nil }
+          state.timerTask = nil
           return (step, [], quiescentWaiters(&state))
-        case .sleep(let deadline):
-          if isCurrent { state.timerSleepsUntil = deadline }
+        case .sleep:
           return (step, [], quiescentWaiters(&state))
+        case .retire:
+          return (step, [], [])
         }
       }
       for task in superseded { task.cancel() }
       for waiter in waiters { waiter.resume() }
       switch step {
       case .sleep(let deadline):
-        // A cancelled sleep means cancel() or shutdown replaced this timer: stop quietly.
-        do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-      case .run:
+        // A cancelled sleep means cancel() or shutdown replaced this timer: the next wake-up
+        // retires it.
+        try? await clock.sleep(until: deadline, tolerance: nil)
+      case .startRun:
         continue
-      case .stop:
+      case .stop, .retire:
         return
       }
     }
   }
 
-  private func perform(_ ticket: RunTicket<Machine.Claim>) async {
+  private func perform(_ ticket: RunTicket<Machine.Value>) async {
     if let action = state.withLock({ $0.action }) {
       await claimAndRun(ticket, action: action, on: action.isolation)
     }
     let waiters = state.withLock { state in
-      state.machine.runFinished()
-      state.runs[ticket.id] = nil
-      if state.runs.isEmpty { state.latestRun = nil }
+      state.machine.runFinished(ticket)
+      state.runTasks.removeFirst()
       return settledWaiters(&state)
     }
     for waiter in waiters { waiter.resume() }
@@ -213,7 +240,7 @@ where Machine.Instant == C.Instant, Machine.Value: Sendable, Machine.Claim: Send
   /// Runs on the action's isolation, so that the claim and the action's first synchronous
   /// steps happen in one turn of that actor, with no `send` in between.
   private func claimAndRun(
-    _ ticket: RunTicket<Machine.Claim>,
+    _ ticket: RunTicket<Machine.Value>,
     action: Action,
     on isolation: isolated (any Actor)?
   ) async {

@@ -5,7 +5,7 @@
 package protocol TimedRunsOwner: Sendable {
   associatedtype Machine: TimedStateMachine
   associatedtype TimedClock: Clock
-  where Machine.Instant == TimedClock.Instant, Machine.Value: Sendable, Machine.Claim: Sendable
+  where Machine.Instant == TimedClock.Instant
 
   /// The engine that applies the owner's state machine.
   var runs: TimedRuns<Machine, TimedClock> { get }

@@ -1,97 +1,119 @@
-/// The shape shared by the debounce and throttle state machines, so that one storage type
-/// can apply their decisions with tasks, a clock and a lock.
+/// The decisions of a timed operator, free of tasks, clocks and locks: every event is a
+/// `mutating func` that returns the one action its owner, ``TimedRuns``, must apply.
 ///
-/// Every event returns what the owner must do; the machine itself never touches a task.
+/// A conforming machine supplies its own rules (``send(_:at:)``, ``timerDue(at:)``,
+/// ``claimHeldValue(for:)``, ``takePendingValue()``); what every timed machine does alike,
+/// the timer's life, claims of carried values, `flush()` and `cancel()`, is written once in
+/// the extension below, over the shared ``RunLedger``.
+///
+/// Vocabulary: a *run* is one execution of the action. It is *dispatched* (a ticket is
+/// issued), then *claimed* on the action's isolation right before it starts; a claim can be
+/// refused when the value was superseded meanwhile, and then nothing runs.
 @usableFromInline
 package protocol TimedStateMachine: Sendable {
   /// The values sent in.
-  associatedtype Value
+  associatedtype Value: Sendable
   /// The clock's instant type.
   associatedtype Instant: InstantProtocol where Instant.Duration == Duration
-  /// What a dispatched run carries to its claim.
-  associatedtype Claim: Sendable
+
+  /// Tickets, runs in flight and the timer's phase.
+  var ledger: RunLedger { get set }
+  /// Where the timer sleeps; set exactly while ``RunLedger/timer`` is `.asleep`.
+  var timerDeadline: Instant? { get set }
 
   /// A value arrives at `now`.
-  mutating func send(_ value: Value, at now: Instant) -> SendAction<Claim>
-  /// The timer of `generation` is awake at `now`.
-  mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerAction<Instant, Claim>
-  /// A dispatched run is about to start; its value, or `nil` when it must not start.
-  mutating func claim(_ ticket: RunTicket<Claim>) -> Value?
-  /// A dispatched run returned, whether or not it started.
-  mutating func runFinished()
-  /// Runs the pending value now.
-  mutating func flush() -> FlushAction<Claim>
-  /// Drops everything pending; returns whether a timer was running.
-  mutating func cancel() -> Bool
-
-  /// A value is waiting to run.
-  var isPending: Bool { get }
-  /// Runs dispatched and not yet finished.
-  var activeRunCount: Int { get }
-  /// Runs dispatched so far.
-  var dispatchedRunCount: UInt64 { get }
+  mutating func send(_ value: Value, at now: Instant) -> SendAction<Value>
+  /// The machine's current timer is awake at `now`: sleep, start a run, or stop. Never
+  /// `.retire`, which the shared ``timerWoke(generation:at:)`` decides.
+  mutating func timerDue(at now: Instant) -> TimerAction<Instant, Value>
+  /// A ticket that carries no value claims: the value the machine holds for it, or `nil`
+  /// when a later `send` or `flush()` superseded it.
+  mutating func claimHeldValue(for ticket: UInt64) -> Value?
+  /// Takes the value waiting to run, for `flush()`; `nil` when none waits.
+  mutating func takePendingValue() -> Value?
+  /// Drops the machine's own pending state, for `cancel()`.
+  mutating func dropPending()
+  /// Whether the machine holds a value that has not run (waiting, or dispatched without it).
+  var holdsValue: Bool { get }
 }
 
 extension TimedStateMachine {
+  /// A value is waiting to run: not yet due, or due and not yet started.
+  @inlinable
+  package var isPending: Bool { holdsValue || ledger.unclaimedCarriedRuns > 0 }
+
   /// Nothing is pending and no run is in flight.
   @inlinable
-  package var isIdle: Bool { !isPending && activeRunCount == 0 }
-}
+  package var isIdle: Bool { !isPending && ledger.activeRunCount == 0 }
 
-/// A dispatched run, claimed on the action's isolation right before it starts.
-@usableFromInline
-package struct RunTicket<Claim> {
-  /// Unique per machine, in dispatch order.
-  @usableFromInline
-  package let id: UInt64
-  /// How the claim decides whether the run may still start.
-  @usableFromInline
-  package let claim: Claim
+  /// No run is in flight, and the timer, if any, sleeps toward a deadline after `now`: nothing
+  /// happens until the clock moves past it or an event arrives.
+  package func isQuiescent(at now: Instant) -> Bool {
+    guard ledger.activeRunCount == 0 else { return false }
+    switch ledger.timer {
+    case .stopped: return true
+    case .awake: return false
+    case .asleep:
+      guard let timerDeadline else {
+        preconditionFailure("Internal inconsistency in Settle: a timer sleeps with no deadline")
+      }
+      return timerDeadline > now
+    }
+  }
 
-  @inlinable
-  package init(id: UInt64, claim: Claim) {
-    self.id = id
-    self.claim = claim
+  /// The timer task of `generation` is awake at `now`.
+  @usableFromInline
+  package mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerAction<
+    Instant, Value
+  > {
+    guard ledger.timerWoke(generation: generation) else { return .retire }
+    timerDeadline = nil
+    let action = timerDue(at: now)
+    switch action {
+    case .sleep(let deadline):
+      ledger.timerSleeps()
+      timerDeadline = deadline
+    case .stop:
+      ledger.timerStops()
+    case .startRun:
+      break
+    case .retire:
+      preconditionFailure("Internal inconsistency in Settle: a machine retired its own timer")
+    }
+    return action
+  }
+
+  /// A dispatched run is about to start: its value, or `nil` when it must not start.
+  @usableFromInline
+  package mutating func claim(_ ticket: RunTicket<Value>) -> Value? {
+    guard ledger.claim(ticket) else { return nil }
+    return ticket.carried ?? claimHeldValue(for: ticket.id)
+  }
+
+  /// A dispatched run returned, whether or not it started.
+  @usableFromInline
+  package mutating func runFinished(_ ticket: RunTicket<Value>) {
+    ledger.finish(ticket.id)
+  }
+
+  /// Runs the pending value now, ahead of its deadline; a value already dispatched with its
+  /// run is awaited instead.
+  @usableFromInline
+  package mutating func flush() -> FlushAction<Value> {
+    if let value = takePendingValue() {
+      return .startRun(ledger.dispatch(carrying: value))
+    }
+    guard ledger.unclaimedCarriedRuns > 0, let newest = ledger.newestRunInFlight else {
+      return .none
+    }
+    return .awaitRun(newest)
+  }
+
+  /// Drops everything pending, voids every ticket issued so far and stops the timer.
+  @usableFromInline
+  package mutating func cancel() -> CancelAction {
+    dropPending()
+    timerDeadline = nil
+    return ledger.cancel()
   }
 }
-
-/// What `send` asks of the owner.
-@usableFromInline
-package struct SendAction<Claim> {
-  /// Start a timer task with this generation; `nil` when none is needed.
-  @usableFromInline
-  package var startTimer: UInt64?
-  /// Start this run at once.
-  @usableFromInline
-  package var run: RunTicket<Claim>?
-
-  @inlinable
-  package init(startTimer: UInt64? = nil, run: RunTicket<Claim>? = nil) {
-    self.startTimer = startTimer
-    self.run = run
-  }
-}
-
-/// What a timer asks of the owner when it wakes.
-@usableFromInline
-package enum TimerAction<Instant, Claim> {
-  /// Sleep until this deadline, then report again.
-  case sleep(until: Instant)
-  /// Start this run, then report again.
-  case run(RunTicket<Claim>)
-  /// Nothing left to time: the timer ends.
-  case stop
-}
-
-/// What `flush()` asks of the owner.
-@usableFromInline
-package enum FlushAction<Claim> {
-  /// Start this run and wait for it to finish.
-  case run(RunTicket<Claim>)
-  /// A value already dispatched is on its way: wait for the latest run.
-  case awaitLatestRun
-  /// Nothing is pending.
-  case none
-}
-
-extension RunTicket: Sendable where Claim: Sendable {}

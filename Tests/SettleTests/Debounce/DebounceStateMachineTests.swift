@@ -2,7 +2,8 @@ import Settle
 import SettleTesting
 import Testing
 
-/// The pure rules, driven event by event: every interleaving here is exact.
+/// The pure rules, driven event by event: every interleaving here is exact. Claims and
+/// returns follow ticket order, as the engine guarantees (see `RunLedger`).
 @Suite("DebounceStateMachine")
 struct DebounceStateMachineTests {
   typealias Machine = DebounceStateMachine<String, ManualClock.Instant>
@@ -14,22 +15,26 @@ struct DebounceStateMachineTests {
   }
 
   /// Wakes the timer at `ms` and returns the ticket it dispatches, if any.
-  static func fire(_ machine: inout Machine, generation: UInt64, at ms: Int) -> RunTicket<
-    Machine.Claim
-  >? {
-    if case .run(let ticket) = machine.timerWoke(generation: generation, at: at(ms)) {
-      return ticket
-    }
-    return nil
+  static func fire(_ machine: inout Machine, generation: UInt64, at ms: Int) -> RunTicket<String>? {
+    machine.timerWoke(generation: generation, at: at(ms)).startedRun?.ticket
+  }
+
+  /// Claims `ticket` and returns its run: what an engine's run task does.
+  static func run(_ machine: inout Machine, _ ticket: RunTicket<String>) -> String? {
+    defer { machine.runFinished(ticket) }
+    return machine.claim(ticket)
   }
 
   @Test func trailingTicketFailsItsClaimWhenASendSupersedesIt() throws {
     var machine = Self.machine()
-    let generation = try #require(machine.send("a", at: Self.at(0)).startTimer)
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
     let ticket = try #require(Self.fire(&machine, generation: generation, at: 300))
     // The timer has not looped yet, so it stays in charge of the new value.
-    #expect(machine.send("b", at: Self.at(300)).startTimer == nil)
-    #expect(machine.claim(ticket) == nil)
+    guard case .none = machine.send("b", at: Self.at(300)) else {
+      Issue.record("the awake timer takes b: no second timer, no run")
+      return
+    }
+    #expect(Self.run(&machine, ticket) == nil)
     #expect(machine.isPending)
     guard case .sleep(let until) = machine.timerWoke(generation: generation, at: Self.at(300))
     else {
@@ -41,40 +46,50 @@ struct DebounceStateMachineTests {
 
   @Test func timerSleepsUntilTheNewestDeadline() throws {
     var machine = Self.machine()
-    let generation = try #require(machine.send("a", at: Self.at(0)).startTimer)
-    #expect(machine.send("b", at: Self.at(200)).startTimer == nil)
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
+    #expect(machine.send("b", at: Self.at(200)).startedTimer == nil)
     guard case .sleep(let until) = machine.timerWoke(generation: generation, at: Self.at(300))
     else {
       Issue.record("expected the timer to sleep again")
       return
     }
     #expect(until == Self.at(500))
+    #expect(machine.ledger.timer == .asleep(generation: generation))
+    #expect(machine.timerDeadline == Self.at(500))
+    #expect(machine.isQuiescent(at: Self.at(300)))
+    #expect(!machine.isQuiescent(at: Self.at(500)))
   }
 
   @Test func maxWaitRunSupersededBeforeItStartsRunsTheNewestValue() throws {
     var machine = Self.machine(DebounceOptions(maxWait: .milliseconds(1000)))
-    let generation = try #require(machine.send("a", at: Self.at(0)).startTimer)
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
     for ms in stride(from: 200, through: 800, by: 200) {
       _ = machine.send("v\(ms)", at: Self.at(ms))
     }
     let ticket = try #require(Self.fire(&machine, generation: generation, at: 1000))
+    #expect(ticket.carried == nil)
     // Sends that land before the maxWait run starts need no timer: that run takes them.
-    #expect(machine.send("late", at: Self.at(1000)).startTimer == nil)
-    #expect(machine.claim(ticket) == "late")
+    guard case .none = machine.send("late", at: Self.at(1000)) else {
+      Issue.record("a send while the maxWait run is due only replaces its value")
+      return
+    }
+    #expect(Self.run(&machine, ticket) == "late")
     #expect(!machine.isPending)
   }
 
   @Test func maxWaitIsMeasuredFromTheFirstValueNotYetRun() throws {
     var machine = Self.machine(DebounceOptions(maxWait: .milliseconds(1000)))
-    let generation = try #require(machine.send("a", at: Self.at(0)).startTimer)
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
     let first = try #require(Self.fire(&machine, generation: generation, at: 300))
     guard case .stop = machine.timerWoke(generation: generation, at: Self.at(300)) else {
       Issue.record("with its value dispatched, the timer ends")
       return
     }
+    #expect(!machine.ledger.hasTimer)
     // Superseded just before it started: the bound still counts from "a" at 0.
-    let next = try #require(machine.send("b", at: Self.at(300)).startTimer)
-    #expect(machine.claim(first) == nil)
+    let next = try #require(machine.send("b", at: Self.at(300)).startedTimer)
+    #expect(next != generation)
+    #expect(Self.run(&machine, first) == nil)
     for ms in stride(from: 500, through: 900, by: 200) {
       _ = machine.send("c\(ms)", at: Self.at(ms))
     }
@@ -87,35 +102,40 @@ struct DebounceStateMachineTests {
 
   @Test func leadingTicketSurvivesLaterSendsButNotCancel() throws {
     var machine = Self.machine(DebounceOptions(leading: true))
-    let leading = try #require(machine.send("a", at: Self.at(0)).run)
+    let leading = try #require(machine.send("a", at: Self.at(0)).startedRun?.ticket)
+    #expect(leading.carried == "a")
     _ = machine.send("b", at: Self.at(10))
-    #expect(machine.claim(leading) == "a")
+    #expect(Self.run(&machine, leading) == "a")
 
     var cancelled = Self.machine(DebounceOptions(leading: true))
-    let doomed = try #require(cancelled.send("a", at: Self.at(0)).run)
-    _ = cancelled.cancel()
-    #expect(cancelled.claim(doomed) == nil)
+    let doomed = try #require(cancelled.send("a", at: Self.at(0)).startedRun?.ticket)
+    #expect(cancelled.isPending)
+    let cancel = cancelled.cancel()
+    #expect(cancel.cancelling == 1..<2)
+    #expect(!cancel.stopsTimer)
+    #expect(Self.run(&cancelled, doomed) == nil)
     #expect(!cancelled.isPending)
   }
 
   @Test func aNewBurstSupersedesAnUnstartedTrailingValueOfThePreviousOne() throws {
     var machine = Self.machine(DebounceOptions(leading: true))
-    _ = machine.send("a", at: Self.at(0))
-    let generation = try #require(machine.send("b", at: Self.at(100)).startTimer)
+    let first = try #require(machine.send("a", at: Self.at(0)).startedRun?.ticket)
+    let generation = try #require(machine.send("b", at: Self.at(100)).startedTimer)
     let trailing = try #require(Self.fire(&machine, generation: generation, at: 400))
-    let leading = try #require(machine.send("c", at: Self.at(400)).run)
-    #expect(machine.claim(trailing) == nil)
-    #expect(machine.claim(leading) == "c")
+    let leading = try #require(machine.send("c", at: Self.at(400)).startedRun)
+    // Every run still in flight is superseded by the new one.
+    #expect(leading.superseding == first.id..<leading.ticket.id)
+    #expect(Self.run(&machine, first) == "a")
+    #expect(Self.run(&machine, trailing) == nil)
+    #expect(Self.run(&machine, leading.ticket) == "c")
+    #expect(machine.isIdle)
   }
 
   @Test func flushTakesThePendingValueAndTheTimerStops() throws {
     var machine = Self.machine()
-    let generation = try #require(machine.send("a", at: Self.at(0)).startTimer)
-    guard case .run(let ticket) = machine.flush() else {
-      Issue.record("expected flush to run")
-      return
-    }
-    #expect(machine.claim(ticket) == "a")
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
+    let ticket = try #require(machine.flush().startedRun?.ticket)
+    #expect(Self.run(&machine, ticket) == "a")
     guard case .stop = machine.timerWoke(generation: generation, at: Self.at(300)) else {
       Issue.record("the timer must stop: the flushed value never runs twice")
       return
@@ -126,29 +146,44 @@ struct DebounceStateMachineTests {
     }
   }
 
-  @Test func aStaleTimerGenerationStopsWithoutTouchingTheNewTimer() throws {
-    var machine = Self.machine()
-    let old = try #require(machine.send("a", at: Self.at(0)).startTimer)
-    let hadTimer = machine.cancel()
-    #expect(hadTimer)
-    let new = try #require(machine.send("b", at: Self.at(10)).startTimer)
-    guard case .stop = machine.timerWoke(generation: old, at: Self.at(300)) else {
-      Issue.record("a replaced timer must stop")
+  @Test func flushWaitsForAValueAlreadyDispatchedWithItsRun() throws {
+    var machine = Self.machine(DebounceOptions(leading: true, trailing: false))
+    let leading = try #require(machine.send("a", at: Self.at(0)).startedRun?.ticket)
+    guard case .awaitRun(let awaited) = machine.flush() else {
+      Issue.record("the leading value is pending until it claims: flush waits for its run")
       return
     }
+    #expect(awaited == leading.id)
+    #expect(Self.run(&machine, leading) == "a")
+    guard case .none = machine.flush() else {
+      Issue.record("after the claim nothing is pending")
+      return
+    }
+  }
+
+  @Test func aStaleTimerGenerationRetiresWithoutTouchingTheNewTimer() throws {
+    var machine = Self.machine()
+    let old = try #require(machine.send("a", at: Self.at(0)).startedTimer)
+    #expect(machine.cancel().stopsTimer)
+    let new = try #require(machine.send("b", at: Self.at(10)).startedTimer)
+    guard case .retire = machine.timerWoke(generation: old, at: Self.at(300)) else {
+      Issue.record("a replaced timer must retire")
+      return
+    }
+    #expect(machine.ledger.timer == .awake(generation: new))
     #expect(Self.fire(&machine, generation: new, at: 310) != nil)
   }
 
   @Test func idleOnlyWhenNothingIsPendingOrInFlight() throws {
     var machine = Self.machine()
     #expect(machine.isIdle)
-    let generation = try #require(machine.send("a", at: Self.at(0)).startTimer)
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
     #expect(!machine.isIdle)
     let ticket = try #require(Self.fire(&machine, generation: generation, at: 300))
     #expect(machine.claim(ticket) == "a")
     #expect(!machine.isIdle)
-    #expect(machine.activeRunCount == 1)
-    machine.runFinished()
+    #expect(machine.ledger.activeRunCount == 1)
+    machine.runFinished(ticket)
     #expect(machine.isIdle)
   }
 }
