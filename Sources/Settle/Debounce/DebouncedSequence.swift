@@ -16,9 +16,13 @@
 /// task.
 public struct DebouncedSequence<Base: AsyncSequence & Sendable, C: Clock>: Sendable
 where Base.Element: Sendable, C.Duration == Duration {
+  @usableFromInline
   let base: Base
+  @usableFromInline
   let interval: Duration
+  @usableFromInline
   let options: DebounceOptions
+  @usableFromInline
   let clock: C
 }
 
@@ -27,6 +31,7 @@ extension DebouncedSequence: AsyncSequence {
   public typealias Element = Base.Element
 
   /// Starts nothing yet: the base is consumed from the first call to `next()`.
+  @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(
       storage: TimedSequenceStorage(
@@ -38,14 +43,17 @@ extension DebouncedSequence: AsyncSequence {
 
   /// The iterator of a ``DebouncedSequence``.
   public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline
     let owner: TimedSequenceOwner<Base, DebounceStateMachine<Base.Element, C.Instant>, C>
 
+    @inlinable
     init(storage: TimedSequenceStorage<Base, DebounceStateMachine<Base.Element, C.Instant>, C>) {
       owner = TimedSequenceOwner(storage: storage)
     }
 
     /// The next debounced element; `nil` when the base finished or the task was cancelled;
     /// throws what the base threw.
+    @inlinable
     public mutating func next() async rethrows -> Base.Element? {
       try await owner.storage.next()
     }

@@ -17,9 +17,13 @@
 /// task.
 public struct ThrottledSequence<Base: AsyncSequence & Sendable, C: Clock>: Sendable
 where Base.Element: Sendable, C.Duration == Duration {
+  @usableFromInline
   let base: Base
+  @usableFromInline
   let interval: Duration
+  @usableFromInline
   let latest: Bool
+  @usableFromInline
   let clock: C
 }
 
@@ -28,6 +32,7 @@ extension ThrottledSequence: AsyncSequence {
   public typealias Element = Base.Element
 
   /// Starts nothing yet: the base is consumed from the first call to `next()`.
+  @inlinable
   public func makeAsyncIterator() -> Iterator {
     Iterator(
       storage: TimedSequenceStorage(
@@ -39,14 +44,17 @@ extension ThrottledSequence: AsyncSequence {
 
   /// The iterator of a ``ThrottledSequence``.
   public struct Iterator: AsyncIteratorProtocol {
+    @usableFromInline
     let owner: TimedSequenceOwner<Base, ThrottleStateMachine<Base.Element, C.Instant>, C>
 
+    @inlinable
     init(storage: TimedSequenceStorage<Base, ThrottleStateMachine<Base.Element, C.Instant>, C>) {
       owner = TimedSequenceOwner(storage: storage)
     }
 
     /// The next throttled element; `nil` when the base finished or the task was cancelled;
     /// throws what the base threw.
+    @inlinable
     public mutating func next() async rethrows -> Base.Element? {
       try await owner.storage.next()
     }

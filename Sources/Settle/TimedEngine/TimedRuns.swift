@@ -99,6 +99,7 @@ where Machine.Instant == C.Instant {
     for task in superseded { task.cancel() }
   }
 
+  @usableFromInline
   package func cancel() {
     let (tasks, waiters) = state.withLock { state in
       let action = state.machine.cancel()
@@ -116,6 +117,7 @@ where Machine.Instant == C.Instant {
     for waiter in waiters { waiter.resume() }
   }
 
+  @usableFromInline
   package func flush() async {
     let (awaited, superseded) = state.withLock { state -> (RunTask?, ArraySlice<RunTask>) in
       switch state.machine.flush() {
@@ -147,6 +149,7 @@ where Machine.Instant == C.Instant {
     return idle + quiescentWaiters(&state)
   }
 
+  @usableFromInline
   package func waitUntilIdle() async {
     await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
   }

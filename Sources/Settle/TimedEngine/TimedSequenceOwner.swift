@@ -1,12 +1,15 @@
 /// Ends a sequence's background work when its iterator is dropped; iterators are structs,
 /// so the `deinit` has to live in a class they hold.
+@usableFromInline
 package final class TimedSequenceOwner<
   Base: AsyncSequence & Sendable, Machine: TimedStateMachine, C: Clock
 >:
   Sendable
 where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
+  @usableFromInline
   package let storage: TimedSequenceStorage<Base, Machine, C>
 
+  @usableFromInline
   package init(storage: TimedSequenceStorage<Base, Machine, C>) {
     self.storage = storage
   }

@@ -4,25 +4,37 @@
 ///
 /// Eager consumption (push, not pull) keeps the timing independent of the consumer: a slow
 /// consumer finds emitted elements waiting in order, and never shifts a deadline.
+///
+/// Everything an element passes through is `@inlinable`, from the iterator's `next()` down to
+/// the pump and ``TimedRuns/send(_:)``, so that the operator is specialised for the caller's
+/// base, element and clock in the caller's module: unspecialised, generic metadata and value
+/// witnesses cost more per element than the send itself.
+@usableFromInline
 package final class TimedSequenceStorage<
   Base: AsyncSequence & Sendable, Machine: TimedStateMachine, C: Clock
 >:
   Sendable
 where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
-  private enum Completion {
+  @usableFromInline
+  enum Completion {
     case finished
     case failed(any Error)
   }
 
-  private struct Output {
-    var buffer: [Base.Element] = []
-    var head = 0
-    var completion: Completion?
-    var consumer: UnsafeContinuation<Result<Base.Element?, any Error>, Never>?
+  @usableFromInline
+  struct Output {
+    @usableFromInline var buffer: [Base.Element] = []
+    @usableFromInline var head = 0
+    @usableFromInline var completion: Completion?
+    @usableFromInline var consumer: UnsafeContinuation<Result<Base.Element?, any Error>, Never>?
     /// The consumer cancelled or the iterator was dropped: everything ends.
-    var terminated = false
-    var pump: Task<Void, Never>?
+    @usableFromInline var terminated = false
+    @usableFromInline var pump: Task<Void, Never>?
 
+    @inlinable
+    init() {}
+
+    @inlinable
     mutating func popBuffered() -> Base.Element? {
       guard head < buffer.count else { return nil }
       let element = buffer[head]
@@ -35,10 +47,14 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
     }
   }
 
-  private let base: Base
-  private let runs: TimedRuns<Machine, C>
-  private let output: LockedState<Output>
+  @usableFromInline
+  let base: Base
+  @usableFromInline
+  let runs: TimedRuns<Machine, C>
+  @usableFromInline
+  let output: LockedState<Output>
 
+  @usableFromInline
   package init(base: Base, machine: Machine, clock: C) {
     self.base = base
     let output = LockedState(Output())
@@ -49,6 +65,7 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
   }
 
   /// The next element, `nil` at the end or after cancellation, or the base's error.
+  @inlinable
   package func next() async throws -> Base.Element? {
     let result = await withTaskCancellationHandler {
       await withUnsafeContinuation {
@@ -78,6 +95,7 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
   }
 
   /// Ends everything: the consumer gets `nil`, the pump and pending runs are cancelled.
+  @usableFromInline
   package func terminate() {
     let (consumer, pump) = output.withLock { output in
       output.terminated = true
@@ -89,7 +107,8 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
     runs.shutdown()
   }
 
-  private func startPump() {
+  @inlinable
+  func startPump() {
     let task = Task { await self.pump() }
     let alreadyTerminated = output.withLock { output -> Bool in
       output.pump = task
@@ -98,7 +117,8 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
     if alreadyTerminated { task.cancel() }
   }
 
-  private func pump() async {
+  @inlinable
+  func pump() async {
     let completion: Completion
     do {
       var iterator = base.makeAsyncIterator()
