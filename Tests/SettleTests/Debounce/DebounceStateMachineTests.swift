@@ -186,4 +186,27 @@ struct DebounceStateMachineTests {
     machine.runFinished(ticket)
     #expect(machine.isIdle)
   }
+
+  @Test func aSupersededMaxWaitTicketNeverTakesALaterOnesValue() throws {
+    var machine = Self.machine(DebounceOptions(leading: true, maxWait: .milliseconds(300)))
+    let leading = try #require(machine.send("a", at: Self.at(0)).startedRun?.ticket)
+    let generation = try #require(machine.send("b", at: Self.at(100)).startedTimer)
+    _ = machine.send("c", at: Self.at(350))
+    let firstMaxWait = try #require(Self.fire(&machine, generation: generation, at: 400))
+    #expect(firstMaxWait.carried == nil)
+    // A new burst's leading edge supersedes the maxWait run before it starts...
+    let secondLeading = try #require(machine.send("d", at: Self.at(700)).startedRun?.ticket)
+    // ...and the burst goes on long enough for the same timer to dispatch a maxWait run of
+    // its own.
+    for (value, ms) in [("e", 750), ("f", 1000), ("g", 1010)] {
+      _ = machine.send(value, at: Self.at(ms))
+    }
+    let secondMaxWait = try #require(Self.fire(&machine, generation: generation, at: 1050))
+    #expect(secondMaxWait.carried == nil)
+    #expect(Self.run(&machine, leading) == "a")
+    #expect(Self.run(&machine, firstMaxWait) == nil)
+    #expect(Self.run(&machine, secondLeading) == "d")
+    #expect(Self.run(&machine, secondMaxWait) == "g")
+    #expect(machine.isIdle)
+  }
 }
