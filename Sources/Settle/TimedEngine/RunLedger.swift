@@ -2,8 +2,9 @@
 /// `cancel()` voided, which runs have returned, and the one timer task it may have.
 ///
 /// Written once here so that ``DebounceStateMachine`` and ``ThrottleStateMachine`` keep only
-/// their own rules. Every mutation checks the engine's invariants and stops with a message on
-/// an impossible transition: a bug in Settle must not silently run a stale value.
+/// their own rules. The mutations that an impossible state could reach (a claim or a return
+/// out of ticket order, a timer that sleeps or stops while not awake) stop with a message: a
+/// bug in Settle must not silently run a stale value.
 ///
 /// Runs return in ticket order, because each run's task waits for the previous one before it
 /// claims (see ``TimedRuns``). So the runs in flight are always the contiguous tickets
@@ -40,6 +41,9 @@ package struct RunLedger: Sendable {
   /// Until it claims, such a run's value counts as pending.
   @usableFromInline
   package private(set) var unclaimedCarriedRuns = 0
+  /// The owner is gone: no value is taken, no ticket issued and no timer started any more.
+  @usableFromInline
+  package private(set) var isShutDown = false
 
   @inlinable
   package init() {}
@@ -54,8 +58,7 @@ package struct RunLedger: Sendable {
 
   // MARK: - Runs
 
-  /// Issues the next ticket. Every run still in flight is superseded: its task is cancelled,
-  /// so that the action it may be running stops before the new one starts.
+  /// Issues the next ticket; every run still in flight is superseded (see ``StartRun``).
   ///
   /// - Parameter value: The value the run takes, or `nil` when it takes the value the
   ///   machine holds for its ticket when it claims.
@@ -69,8 +72,9 @@ package struct RunLedger: Sendable {
     )
   }
 
-  /// A ticket reached its claim: whether `cancel()` has voided it since it was issued. A
-  /// carried value stops counting as pending here, whatever the answer.
+  /// A ticket reached its claim: `true` when it may start, `false` when a `cancel()` since it
+  /// was issued voided it. A carried value stops counting as pending here, whatever the
+  /// answer.
   @usableFromInline
   package mutating func claim<Value>(_ ticket: RunTicket<Value>) -> Bool {
     precondition(
@@ -103,6 +107,13 @@ package struct RunLedger: Sendable {
   @inlinable
   package var newestRunInFlight: UInt64? { issued > finished ? issued : nil }
 
+  /// Voids every ticket issued so far, and records, then for good, that the owner is gone.
+  @usableFromInline
+  package mutating func shutDown() -> CancelAction {
+    isShutDown = true
+    return cancel()
+  }
+
   /// Voids every ticket issued so far and stops the timer.
   @usableFromInline
   package mutating func cancel() -> CancelAction {
@@ -116,7 +127,8 @@ package struct RunLedger: Sendable {
 
   // MARK: - Timer
 
-  /// Starts a timer task unless one is running; returns its generation.
+  /// Records a new timer task unless one is running; returns the generation its owner starts
+  /// it with.
   @inlinable
   package mutating func startTimerIfStopped() -> UInt64? {
     guard timer == .stopped else { return nil }

@@ -1,7 +1,9 @@
 /// A dispatched run, claimed on the action's isolation right before it starts.
 ///
-/// The claim is the machine's last word: a ticket that a later `send` or `cancel()`
-/// superseded while it waited for its turn is refused there, and nothing runs.
+/// The claim is the machine's last word, and nothing runs when it refuses: a `cancel()` since
+/// the ticket was issued refuses every ticket, and a later `send` or `flush()` refuses a
+/// ticket that takes its value from the machine (``carried`` is `nil`). A ticket that carries
+/// its value is not refused by a later dispatch; its task is cancelled (see ``StartRun``).
 @usableFromInline
 package struct RunTicket<Value> {
   /// Unique per machine, in dispatch order, starting at 1.

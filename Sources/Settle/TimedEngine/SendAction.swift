@@ -1,7 +1,8 @@
 /// What a ``TimedStateMachine`` asks of its owner when a value arrives.
 @usableFromInline
 package enum SendAction<Value> {
-  /// The value is recorded: the running timer or a dispatched run will find it.
+  /// Nothing to start: the value waits for the running timer or a dispatched run to find it,
+  /// or is dropped (inside a leading-only debounce burst, or after shutdown).
   case none
   /// Start a timer task of this generation.
   case startTimer(generation: UInt64)

@@ -3,10 +3,11 @@
 ///
 /// Guarantees it gives its owners (``Debouncer``, ``Throttler`` and the sequence operators):
 /// - `send` and `cancel` are synchronous; they take the lock, record, and at most create the
-///   timer task or a run task. No task is created per input.
+///   timer task and a run task. No task is created per input.
 /// - Tasks are cancelled, and continuations resumed, only after the lock is released.
-/// - A run waits for the previous run's task to return before it claims, and every earlier
-///   run is cancelled when a new run is dispatched, so actions never overlap.
+/// - A run waits for the previous run's task to return before it claims, so actions never
+///   overlap; the runs a new one supersedes have their tasks cancelled (see ``StartRun``).
+/// - After ``shutdown()`` nothing starts, and values sent are dropped.
 /// - The claim happens on the action's isolation, immediately before the action is called:
 ///   when the caller and the action share an actor, a value superseded by a `send` or
 ///   `cancel` that returned earlier on that actor never starts.
@@ -83,7 +84,7 @@ where Machine.Instant == C.Instant {
   @inlinable
   package func send(_ value: Machine.Value) {
     let superseded = state.withLock { state -> ArraySlice<RunTask> in
-      switch state.machine.send(value, at: clock.now) {
+      switch state.machine.receive(value, at: clock.now) {
       case .none:
         return []
       case .startTimer(let generation):
@@ -102,15 +103,7 @@ where Machine.Instant == C.Instant {
   @usableFromInline
   package func cancel() {
     let (tasks, waiters) = state.withLock { state in
-      let action = state.machine.cancel()
-      var tasks = Array(state.tasks(of: action.cancelling))
-      if action.stopsTimer {
-        guard let timer = state.timerTask else {
-          preconditionFailure("Internal inconsistency in Settle: a running timer has no task")
-        }
-        tasks.append(timer)
-        state.timerTask = nil
-      }
+      let tasks = apply(state.machine.cancel(), in: &state)
       return (tasks, settledWaiters(&state))
     }
     for task in tasks { task.cancel() }
@@ -154,18 +147,35 @@ where Machine.Instant == C.Instant {
     await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
   }
 
-  /// Cancels everything and releases the action; nothing starts afterwards.
+  /// Cancels everything and releases the action; nothing starts afterwards, and values sent
+  /// afterwards are dropped. One critical section, so no `send` slips in between.
   package func shutdown() {
-    cancel()
-    let action = state.withLock { state -> Action? in
+    let (tasks, waiters, action) = state.withLock { state in
+      let tasks = apply(state.machine.shutDown(), in: &state)
       defer { state.action = nil }
-      return state.action
+      return (tasks, settledWaiters(&state), state.action)
     }
+    for task in tasks { task.cancel() }
+    for waiter in waiters { waiter.resume() }
     // Released here, outside the lock, in case its captures run code in deinit.
     _ = action
   }
 
   // MARK: - Applying the machine's actions (called with the lock held)
+
+  /// Forgets the timer task and returns it and the cancelled runs' tasks, for the caller to
+  /// cancel outside the lock.
+  private func apply(_ cancel: CancelAction, in state: inout State) -> [RunTask] {
+    var tasks = Array(state.tasks(of: cancel.cancelling))
+    if cancel.stopsTimer {
+      guard let timer = state.timerTask else {
+        preconditionFailure("Internal inconsistency in Settle: a running timer has no task")
+      }
+      tasks.append(timer)
+      state.timerTask = nil
+    }
+    return tasks
+  }
 
   @usableFromInline
   func startTimer(_ generation: UInt64, in state: inout State) {
@@ -180,7 +190,6 @@ where Machine.Instant == C.Instant {
   /// overlap, and returns the superseded runs' tasks for the caller to cancel outside the lock.
   @usableFromInline
   func startRun(_ run: StartRun<Machine.Value>, in state: inout State) -> ArraySlice<RunTask> {
-    let superseded = state.tasks(of: run.superseding)
     let previous = state.runTasks.last
     let ticket = run.ticket
     state.runTasks.append(
@@ -188,7 +197,8 @@ where Machine.Instant == C.Instant {
         await previous?.value
         await self.perform(ticket)
       })
-    return superseded
+    // Sliced after the append, so that the append does not copy the array the slice holds.
+    return state.tasks(of: run.superseding)
   }
 
   // MARK: - Tasks
@@ -217,9 +227,16 @@ where Machine.Instant == C.Instant {
       for waiter in waiters { waiter.resume() }
       switch step {
       case .sleep(let deadline):
-        // A cancelled sleep means cancel() or shutdown replaced this timer: the next wake-up
-        // retires it.
-        try? await clock.sleep(until: deadline, tolerance: nil)
+        do {
+          try await clock.sleep(until: deadline, tolerance: nil)
+        } catch  where Task.isCancelled {
+          // cancel() or shutdown replaced this timer: the next wake-up retires it.
+        } catch {
+          // Looping would ask the same clock again at once, for ever.
+          preconditionFailure(
+            "\(C.self).sleep(until:) threw \(error) without being cancelled; Settle's timers need a clock whose sleep throws only on cancellation."
+          )
+        }
       case .startRun:
         continue
       case .stop, .retire:
@@ -231,6 +248,9 @@ where Machine.Instant == C.Instant {
   private func perform(_ ticket: RunTicket<Machine.Value>) async {
     if let action = state.withLock({ $0.action }) {
       await claimAndRun(ticket, action: action, on: action.isolation)
+    } else {
+      // Shut down: the ticket is void, but its claim still settles the machine's books.
+      _ = state.withLock { $0.machine.claim(ticket) }
     }
     let waiters = state.withLock { state in
       state.machine.runFinished(ticket)

@@ -38,6 +38,14 @@ package protocol TimedStateMachine: Sendable {
 }
 
 extension TimedStateMachine {
+  /// A value arrives at `now`: the machine's ``send(_:at:)``, unless its owner shut it down,
+  /// after which values are dropped so that nothing is left pending with no one to run it.
+  @inlinable
+  package mutating func receive(_ value: Value, at now: Instant) -> SendAction<Value> {
+    guard !ledger.isShutDown else { return .none }
+    return send(value, at: now)
+  }
+
   /// A value is waiting to run: not yet due, or due and not yet started.
   @inlinable
   package var isPending: Bool { holdsValue || ledger.unclaimedCarriedRuns > 0 }
@@ -115,5 +123,14 @@ extension TimedStateMachine {
     dropPending()
     timerDeadline = nil
     return ledger.cancel()
+  }
+
+  /// `cancel()` for good: the owner is gone, and later values are dropped (see
+  /// ``receive(_:at:)``).
+  @usableFromInline
+  package mutating func shutDown() -> CancelAction {
+    dropPending()
+    timerDeadline = nil
+    return ledger.shutDown()
   }
 }

@@ -1,0 +1,68 @@
+import Settle
+import SettleTesting
+import Testing
+
+/// After `shutdown()` (an owner's deinit, an iterator dropped) nothing starts, and a value that
+/// still arrives, such as one the pump of a sequence operator had in hand, is dropped instead
+/// of being left pending with no one to run it.
+@Suite("TimedRuns shutdown")
+struct TimedRunsShutdownTests {
+  typealias Instant = ManualClock.Instant
+
+  static func debounce(_ options: DebounceOptions) -> DebounceStateMachine<Int, Instant> {
+    DebounceStateMachine(interval: .milliseconds(10), options: options)
+  }
+
+  static func throttle(latest: Bool) -> ThrottleStateMachine<Int, Instant> {
+    ThrottleStateMachine(interval: .milliseconds(10), latest: latest)
+  }
+
+  /// Shuts `runs` down, sends, and checks that nothing was taken and nothing waits.
+  static func sendAfterShutdown<Machine: TimedStateMachine>(
+    _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Value
+  ) async {
+    runs.shutdown()
+    runs.send(value)
+    #expect(!runs.isPending)
+    #expect(!runs.hasTimer)
+    #expect(runs.dispatchedRunCount == 0)
+    await runs.waitUntilIdle()
+  }
+
+  @Test(arguments: [
+    DebounceOptions(), DebounceOptions(leading: true),
+    DebounceOptions(leading: true, trailing: false), DebounceOptions(maxWait: .milliseconds(20)),
+  ])
+  func aDebouncedValueSentAfterShutdownIsDropped(options: DebounceOptions) async {
+    let ran = ValueRecorder<Int>()
+    let runs = TimedRuns(machine: Self.debounce(options), clock: ManualClock()) { ran.record($0) }
+    await Self.sendAfterShutdown(runs, 1)
+    #expect(ran.values.isEmpty)
+  }
+
+  @Test(arguments: [true, false])
+  func aThrottledValueSentAfterShutdownIsDropped(latest: Bool) async {
+    let ran = ValueRecorder<Int>()
+    let runs = TimedRuns(machine: Self.throttle(latest: latest), clock: ManualClock()) {
+      ran.record($0)
+    }
+    await Self.sendAfterShutdown(runs, 1)
+    #expect(ran.values.isEmpty)
+  }
+
+  @Test func aRunDispatchedBeforeShutdownNeverStarts() async {
+    let ran = ValueRecorder<Int>()
+    let runs = TimedRuns(
+      machine: Self.throttle(latest: true), clock: ManualClock()
+    ) { @MainActor in ran.record($0) }
+    await MainActor.run {
+      // Dispatched, but its claim needs a turn of the main actor, which this one holds.
+      runs.send(1)
+      #expect(runs.isPending)
+      runs.shutdown()
+    }
+    await runs.waitUntilIdle()
+    #expect(ran.values.isEmpty)
+    #expect(runs.activeRunCount == 0)
+  }
+}
