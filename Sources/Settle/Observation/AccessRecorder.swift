@@ -33,6 +33,13 @@ package final class AccessRecorder {
 
   package init() {}
 
+  deinit {
+    // Each entry counted itself into its registry's interest when it was added (see
+    // ``ObservationRegistry/versionsForRead(of:opening:)``); by now the scope is installed,
+    // so its armed entries keep writes on the slow path where they need to be.
+    for access in entries { access.registry.recorderClosed() }
+  }
+
   /// The reads made on `registry`, if any.
   package func access(for registry: ObservationRegistry) -> Access? {
     index(of: registry).map { entries[$0] }
@@ -47,8 +54,9 @@ package final class AccessRecorder {
     lastRead = (registry, keyPath)
     // The registry maps the key path to its slot (by identity first, see RegistryState), so
     // from here on a property is a small integer, never a hashed key path.
-    let read = registry.versionsForRead(of: keyPath)
-    if let index = index(of: registry) {
+    let existing = index(of: registry)
+    let read = registry.versionsForRead(of: keyPath, opening: existing == nil)
+    if let index = existing {
       entries[index].properties.insert(slot: read.slot, version: read.property)
     } else {
       append(
@@ -62,6 +70,8 @@ package final class AccessRecorder {
   package func merge(into outer: AccessRecorder) {
     for access in entries {
       guard let index = outer.index(of: access.registry) else {
+        // The outer recorder holds the reads past this one's life: it counts itself in too.
+        access.registry.recorderOpened()
         outer.append(access)
         continue
       }

@@ -11,8 +11,9 @@
 /// A read records the property into the current ``withTracking(options:_:onChange:)`` scope.
 /// A write first calls the scopes that read it (before the store), stores, then calls the
 /// after-store scopes. Assigning a value equal to the current one (`==` for `Equatable`
-/// values, identity for class references) notifies nobody; mutating in place (`books.append`)
-/// always notifies, and stays in place: appending to a tracked array is amortised O(1).
+/// values, identity for class references) notifies nobody and stores nothing; mutating in
+/// place (`books.append`) always notifies, and stays in place: appending to a tracked array is
+/// amortised O(1).
 ///
 /// Mutating in place is also a read, as with Apple's `@Observable`: inside a scope,
 /// `borrowedCount += 1` or `books.append(x)` records the property, so the next change to it
@@ -33,9 +34,11 @@
 /// conforms to ``TrackedObject``.
 ///
 /// - Complexity: a read outside any scope adds one thread-local lookup to the stored read. An
-///   assignment adds an equality check, two locks (before and after the store) and O(scopes
-///   that read this property); a mutation in place adds the same without the equality check,
-///   plus the read's lookup.
+///   assignment adds its comparison and one atomic load: while no scope is armed on the object
+///   and none is recording a read of it, that is all, with no lock and no allocation.
+///   Otherwise it adds two locks (before and after the store) and O(scopes that read this
+///   property). A mutation in place adds the same without the comparison, plus the read's
+///   lookup.
 @propertyWrapper
 public struct Tracked<Value> {
   @usableFromInline
@@ -55,40 +58,81 @@ public struct Tracked<Value> {
 
   /// The tracked accessors the compiler uses for a property of a ``TrackedObject``.
   ///
-  /// Inlinable so that it is specialised for each property in the client's module: unspecialised,
-  /// every read went through generic key-path projection and metadata lookups (several times
-  /// the cost of the read itself; see Documentation/Performance.md).
+  /// One subscript for every `Value`: Swift 6.3 refuses a property wrapper with more than one
+  /// enclosing-self subscript ("multiple enclosing-self subscripts"), and one declared in a
+  /// constrained extension is not considered at all, so the comparison cannot be chosen by
+  /// overloading here (see ``isSame(_:_:)``).
+  ///
+  /// Inlinable so that it is specialised for each property in the client's module:
+  /// unspecialised, every read went through generic key-path projection and metadata lookups
+  /// (several times the cost of the read itself; see Documentation/Performance.md).
+  ///
+  /// - Complexity: a read outside any scope adds one thread-local lookup to the stored read; a
+  ///   write to an object nothing observes adds one atomic load. See ``Tracked``.
   @inlinable
   public static subscript<Enclosing: TrackedObject>(
     _enclosingInstance instance: Enclosing,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Enclosing, Tracked<Value>>
   ) -> Value {
-    get {
+    get { Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
+    set {
+      if isSame(instance[keyPath: storageKeyPath].storage, newValue) { return }
+      store(newValue, instance, wrappedKeyPath, storageKeyPath)
+    }
+    _modify { yield &Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
+  }
+
+  /// The read and the in-place mutation, apart so that the accessor above stays short.
+  @inlinable
+  static subscript<Enclosing: TrackedObject>(
+    tracking instance: Enclosing,
+    _ wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
+    _ storageKeyPath: ReferenceWritableKeyPath<Enclosing, Tracked<Value>>
+  ) -> Value {
+    @inline(__always) get {
       instance.observationRegistry.access(instance, keyPath: wrappedKeyPath)
       return instance[keyPath: storageKeyPath].storage
     }
-    set {
-      if isSame(instance[keyPath: storageKeyPath].storage, newValue) { return }
-      let registry = instance.observationRegistry
-      registry.willSet(instance, keyPath: wrappedKeyPath)
-      instance[keyPath: storageKeyPath].storage = newValue
-      registry.didSet(instance, keyPath: wrappedKeyPath)
-    }
     _modify {
       let registry = instance.observationRegistry
-      registry.willSet(instance, keyPath: wrappedKeyPath)
-      defer {
-        registry.didSet(instance, keyPath: wrappedKeyPath)
-        // After the store, so the read carries the version this write left: a scope's own
-        // `+=` must not count as a change it missed, or a render or a `TrackedValues` closure
-        // that mutates would invalidate itself forever. The class's thread rules keep other
-        // writes to this property out of the gap since `didSet`.
-        registry.access(instance, keyPath: wrappedKeyPath)
+      if registry.isObserved {
+        registry.willSet(instance, keyPath: wrappedKeyPath)
+        defer {
+          registry.didSet(instance, keyPath: wrappedKeyPath)
+          // After the store, so the read carries the version this write left: a scope's own
+          // `+=` must not count as a change it missed, or a render or a `TrackedValues`
+          // closure that mutates would invalidate itself forever. The class's thread rules
+          // keep other writes to this property out of the gap since `didSet`.
+          registry.access(instance, keyPath: wrappedKeyPath)
+        }
+        // Yielding the storage itself keeps `append` and friends in place: no copy.
+        yield &instance[keyPath: storageKeyPath].storage
+      } else {
+        defer { registry.access(instance, keyPath: wrappedKeyPath) }
+        yield &instance[keyPath: storageKeyPath].storage
       }
-      // Yielding the storage itself keeps `append` and friends in place: no copy of the value.
-      yield &instance[keyPath: storageKeyPath].storage
     }
+  }
+
+  /// The store shared by every overload, once the overload decided the value differs.
+  @inlinable @inline(__always)
+  static func store<Enclosing: TrackedObject>(
+    _ newValue: Value,
+    _ instance: Enclosing,
+    _ wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
+    _ storageKeyPath: ReferenceWritableKeyPath<Enclosing, Tracked<Value>>
+  ) {
+    let registry = instance.observationRegistry
+    // Decided once per write, so a write never runs `willSet` without its `didSet` (the
+    // pair keeps the registry's count of writes in progress balanced).
+    guard registry.isObserved else {
+      instance[keyPath: storageKeyPath].storage = newValue
+      return
+    }
+    registry.willSet(instance, keyPath: wrappedKeyPath)
+    instance[keyPath: storageKeyPath].storage = newValue
+    registry.didSet(instance, keyPath: wrappedKeyPath)
   }
 
   /// Whether assigning `new` over `old` changes nothing an observer could see.
