@@ -75,12 +75,15 @@ public struct Tracked<Value> {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Enclosing, Tracked<Value>>
   ) -> Value {
-    get { Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
-    set {
+    // Always inlined into the property's own accessor: only there are the key paths literals
+    // the optimiser folds into a field access. Called out of line, each access projected them
+    // at run time (`swift_modifyAtReferenceWritableKeyPath`, with an allocation per write).
+    @inline(__always) get { Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
+    @inline(__always) set {
       if isSame(instance[keyPath: storageKeyPath].storage, newValue) { return }
       store(newValue, instance, wrappedKeyPath, storageKeyPath)
     }
-    _modify { yield &Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
+    @inline(__always) _modify { yield &Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
   }
 
   /// The read and the in-place mutation, apart so that the accessor above stays short.
@@ -94,7 +97,7 @@ public struct Tracked<Value> {
       instance.observationRegistry.access(instance, keyPath: wrappedKeyPath)
       return instance[keyPath: storageKeyPath].storage
     }
-    _modify {
+    @inline(__always) _modify {
       let registry = instance.observationRegistry
       if registry.isObserved {
         registry.willSet(instance, keyPath: wrappedKeyPath)
@@ -136,7 +139,7 @@ public struct Tracked<Value> {
   }
 
   /// Whether assigning `new` over `old` changes nothing an observer could see.
-  @inlinable
+  @inlinable @inline(__always)
   static func isSame(_ old: Value, _ new: Value) -> Bool {
     if let old = old as? any Equatable {
       return old.isEqual(to: new)
