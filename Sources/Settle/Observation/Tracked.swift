@@ -78,47 +78,35 @@ public struct Tracked<Value> {
     // Always inlined into the property's own accessor: only there are the key paths literals
     // the optimiser folds into a field access. Called out of line, each access projected them
     // at run time (`swift_modifyAtReferenceWritableKeyPath`, with an allocation per write).
-    @inline(__always) get { Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
-    @inline(__always) set {
-      if isSame(instance[keyPath: storageKeyPath].storage, newValue) { return }
-      store(newValue, instance, wrappedKeyPath, storageKeyPath)
-    }
-    @inline(__always) _modify { yield &Self[tracking: instance, wrappedKeyPath, storageKeyPath] }
-  }
-
-  /// The read and the in-place mutation, apart so that the accessor above stays short.
-  @inlinable
-  static subscript<Enclosing: TrackedObject>(
-    tracking instance: Enclosing,
-    _ wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
-    _ storageKeyPath: ReferenceWritableKeyPath<Enclosing, Tracked<Value>>
-  ) -> Value {
     @inline(__always) get {
       instance.observationRegistry.access(instance, keyPath: wrappedKeyPath)
       return instance[keyPath: storageKeyPath].storage
     }
+    @inline(__always) set {
+      if isSame(instance[keyPath: storageKeyPath].storage, newValue) { return }
+      store(newValue, instance, wrappedKeyPath, storageKeyPath)
+    }
     @inline(__always) _modify {
       let registry = instance.observationRegistry
-      if registry.isObserved {
-        registry.willSet(instance, keyPath: wrappedKeyPath)
-        defer {
-          registry.didSet(instance, keyPath: wrappedKeyPath)
-          // After the store, so the read carries the version this write left: a scope's own
-          // `+=` must not count as a change it missed, or a render or a `TrackedValues`
-          // closure that mutates would invalidate itself forever. The class's thread rules
-          // keep other writes to this property out of the gap since `didSet`.
-          registry.access(instance, keyPath: wrappedKeyPath)
-        }
-        // Yielding the storage itself keeps `append` and friends in place: no copy.
-        yield &instance[keyPath: storageKeyPath].storage
-      } else {
-        defer { registry.access(instance, keyPath: wrappedKeyPath) }
-        yield &instance[keyPath: storageKeyPath].storage
+      // Decided once, so `willSet` never runs without its `didSet`. One `yield` on every
+      // path: a coroutine with two yield sites is not inlined, and out of line the key paths
+      // were projected at run time (with an allocation and metadata look-ups per mutation).
+      let observed = registry.isObserved
+      if observed { registry.willSet(instance, keyPath: wrappedKeyPath) }
+      defer {
+        if observed { registry.didSet(instance, keyPath: wrappedKeyPath) }
+        // After the store, so the read carries the version this write left: a scope's own
+        // `+=` must not count as a change it missed, or a render or a `TrackedValues`
+        // closure that mutates would invalidate itself forever. The class's thread rules
+        // keep other writes to this property out of the gap since `didSet`.
+        registry.access(instance, keyPath: wrappedKeyPath)
       }
+      // Yielding the storage itself keeps `append` and friends in place: no copy.
+      yield &instance[keyPath: storageKeyPath].storage
     }
   }
 
-  /// The store shared by every overload, once the overload decided the value differs.
+  /// The store, once the setter decided the value differs.
   @inlinable @inline(__always)
   static func store<Enclosing: TrackedObject>(
     _ newValue: Value,
