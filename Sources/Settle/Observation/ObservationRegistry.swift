@@ -47,8 +47,10 @@
 /// properties, including the one being written.
 ///
 /// - Complexity: a read outside any scope costs one thread-local lookup, with no lock and no
-///   allocation. A write costs one lock plus O(scopes that read the written property), however
-///   many scopes watch other properties. Memory: the registry keeps a small entry for each
+///   allocation. A write through ``Tracked`` or ``withMutation(of:keyPath:_:)`` to an object
+///   that no scope watches or is recording costs one atomic load, with no lock and no
+///   allocation; otherwise it costs two locks plus O(scopes that read the written property),
+///   however many scopes watch other properties. Memory: the registry keeps a small entry for each
 ///   distinct key path ever read inside a scope, for its own lifetime. For `@Tracked`
 ///   properties that is one per property; key paths with subscript arguments
 ///   (`\.items[id]`) add one per distinct argument.
