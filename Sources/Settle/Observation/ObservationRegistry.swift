@@ -139,7 +139,7 @@ public final class ObservationRegistry: Sendable {
     keyPath: KeyPath<Subject, Member>
   ) {
     let fired = withState { $0.willSet(keyPath) }
-    for scope in fired { scope.fire() }
+    for scope in fired { scope.fire(from: self) }
   }
 
   /// Announces that `keyPath` has changed: calls, on this thread and before returning, every
@@ -151,7 +151,7 @@ public final class ObservationRegistry: Sendable {
     keyPath: KeyPath<Subject, Member>
   ) {
     let fired = withState { $0.didSet(keyPath) }
-    for scope in fired { scope.fire() }
+    for scope in fired { scope.fire(from: self) }
   }
 
   /// Runs `mutation` between ``willSet(_:keyPath:)`` and ``didSet(_:keyPath:)``.
