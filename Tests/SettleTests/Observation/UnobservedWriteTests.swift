@@ -1,6 +1,5 @@
-import Testing
-
 import Settle
+import Testing
 
 /// A value type with no `==`: nothing says two of them are the same.
 struct Reading: Sendable {
