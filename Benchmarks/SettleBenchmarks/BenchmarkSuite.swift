@@ -2,8 +2,29 @@
 enum BenchmarkSuite {
   static let debouncing = "Debouncing (baseline: one Task per input)"
   static let observation = "Observation (baseline: Apple's Observation)"
+  static let operators = "Operators (baseline: the AsyncStream that feeds them)"
 
-  static var all: [BenchmarkCase] { debounceCases + observationCases }
+  static var all: [BenchmarkCase] { debounceCases + operatorCases + observationCases }
+
+  static var operatorCases: [BenchmarkCase] {
+    [
+      BenchmarkCase(
+        group: operators, name: "debounced(for: 10 ms): added above pass-through, 1,000,000 Ints",
+        unit: "ns/element", operations: 1_000_000, quickOperations: 10_000,
+        target: .value(atMost: 200, "≤ 200 ns/element added"),
+        settle: { try await OperatorWorkloads.debouncedAdded($0) },
+        baselineName: "pass-through alone",
+        baseline: { try await OperatorWorkloads.passThrough($0) }),
+      BenchmarkCase(
+        group: operators,
+        name: "throttled(for: 10 ms, latest): added above pass-through, 1,000,000 Ints",
+        unit: "ns/element", operations: 1_000_000, quickOperations: 10_000,
+        target: .value(atMost: 200, "≤ 200 ns/element added"),
+        settle: { try await OperatorWorkloads.throttledAdded($0) },
+        baselineName: "pass-through alone",
+        baseline: { try await OperatorWorkloads.passThrough($0) }),
+    ]
+  }
 
   static var debounceCases: [BenchmarkCase] {
     [
@@ -47,20 +68,24 @@ enum BenchmarkSuite {
 
   #if canImport(Observation)
     static var observationCases: [BenchmarkCase] {
+      typealias P = PerCallWorkloads
       typealias W = ObservationWorkloads
+      // Per call: each read, write and arm is a call to an @inline(never) function, on a
+      // model used directly (see PerCallModels.swift).
       var cases = [
         pair(
           "read outside any scope", 10_000_000, 10_000, .ratio(atMost: 1.0),
-          settle: { try W.readOutsideScope(SettleCounter.self, $0) },
-          apple: { try W.readOutsideScope(AppleCounter.self, $0) }),
+          settle: { try P.readOutsideScope(SettleModel.self, $0) },
+          apple: { try P.readOutsideScope(AppleModel.self, $0) }),
         pair(
           "read inside a tracking scope", 10_000_000, 10_000, .ratio(atMost: 0.5),
-          settle: { try W.readInsideScope(SettleCounter.self, $0) },
-          apple: { try W.readInsideScope(AppleCounter.self, $0) }),
+          settle: { try P.readInsideScope(SettleModel.self, $0) },
+          apple: { try P.readInsideScope(AppleModel.self, $0) }),
         pair(
-          "write with no observers", 10_000_000, 10_000, .ratio(atMost: 1.0),
-          settle: { try W.writeUnobserved(SettleCounter.self, $0) },
-          apple: { try W.writeUnobserved(AppleCounter.self, $0) }),
+          "write with no observers", 10_000_000, 10_000,
+          .ratio(atMost: 1.0, "ratio ≤ 1.0 (aim 0.5)"),
+          settle: { try P.writeUnobserved(SettleModel.self, $0) },
+          apple: { try P.writeUnobserved(AppleModel.self, $0) }),
       ]
       for scopes in [1, 100, 10_000] {
         cases.append(
@@ -68,27 +93,27 @@ enum BenchmarkSuite {
             "write with \(scopes.formatted) \(scopes == 1 ? "scope" : "scopes") armed on another property",
             1_000_000,
             10_000, .ratio(atMost: 0.5),
-            settle: { try W.writeWithScopesElsewhere(SettleCounter.self, scopes: scopes, $0) },
-            apple: { try W.writeWithScopesElsewhere(AppleCounter.self, scopes: scopes, $0) }))
+            settle: { try P.writeWithScopesElsewhere(SettleModel.self, scopes: scopes, $0) },
+            apple: { try P.writeWithScopesElsewhere(AppleModel.self, scopes: scopes, $0) }))
       }
       cases.append(
         BenchmarkCase(
           group: observation, name: "flatness: write with 10,000 vs 1 scope elsewhere",
           operations: 1_000_000, quickOperations: 10_000,
           target: .ratio(atMost: 1.5, "10,000 within 1.5× of 1"),
-          settle: { try W.writeWithScopesElsewhere(SettleCounter.self, scopes: 10_000, $0) },
+          settle: { try P.writeWithScopesElsewhere(SettleModel.self, scopes: 10_000, $0) },
           baselineName: "Settle, 1 scope",
-          baseline: { try W.writeWithScopesElsewhere(SettleCounter.self, scopes: 1, $0) }))
+          baseline: { try P.writeWithScopesElsewhere(SettleModel.self, scopes: 1, $0) }))
       cases += [
         pair(
           "arm a one-shot scope and fire it", 200_000, 2_000, .ratio(atMost: 0.5),
-          settle: { try W.armAndFire(SettleCounter.self, $0) },
-          apple: { try W.armAndFire(AppleCounter.self, $0) }),
+          settle: { try P.armAndFire(SettleModel.self, $0) },
+          apple: { try P.armAndFire(AppleModel.self, $0) }),
         pair(
           "one scope over 10 objects × 3 properties, arm and fire", 50_000, 1_000,
           .ratio(atMost: 0.5),
-          settle: { try W.armAndFireWide(SettleCounter.self, $0) },
-          apple: { try W.armAndFireWide(AppleCounter.self, $0) }),
+          settle: { try P.armAndFireWide(SettleModel.self, $0) },
+          apple: { try P.armAndFireWide(AppleModel.self, $0) }),
       ]
       // Resident size comes from /proc; elsewhere (macOS) the case is left out, not failed.
       if ResidentMemory.bytes != nil {
@@ -116,12 +141,13 @@ enum BenchmarkSuite {
           note: observations == nil ? "Observations needs macOS 26 / iOS 26" : nil))
       cases += [
         pair(
-          "append 1,000,000 elements to a tracked array", 1_000_000, 10_000,
+          "tight loop: append 1,000,000 elements to a tracked array", 1_000_000, 10_000,
           .ratio(atMost: 1.0),
           settle: { try W.appendToArray(SettleCounter.self, $0) },
           apple: { try W.appendToArray(AppleCounter.self, $0) }),
         BenchmarkCase(
-          group: observation, name: "linearity: append per element, 1,000,000 vs 100,000",
+          group: observation,
+          name: "tight loop, linearity: append per element, 1,000,000 vs 100,000",
           operations: 1_000_000, quickOperations: 10_000,
           target: .ratio(atMost: 1.5, "linear: within 1.5×"),
           settle: { try W.appendToArray(SettleCounter.self, $0) },

@@ -11,6 +11,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == ResidentMemory.probeArgument {
   exit(ResidentMemory.runProbe(Array(arguments.dropFirst())))
 }
+if arguments.first == MallocProbe.argument {
+  exit(MallocProbe.run(Array(arguments.dropFirst())))
+}
 
 let options: BenchmarkOptions
 do {

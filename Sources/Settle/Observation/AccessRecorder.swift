@@ -14,12 +14,22 @@ package final class AccessRecorder {
   }
 
   /// One entry per registry read, in the order of first reads.
-  package var accesses: [Access] { entries }
-  // Only this class's methods touch these three, on one thread, and none calls out while it
-  // holds an access, so no two accesses can overlap and the dynamic exclusivity checks could
-  // never fire. Unchecked, because each check is a runtime call and they were several per
-  // recorded read (about a tenth of a scope over 10 objects × 3 properties).
-  @exclusivity(unchecked) private var entries: [Access] = []
+  ///
+  /// Builds an array, so tests use it; installation uses ``forEachAccess(_:)``.
+  package var accesses: [Access] {
+    guard let first else { return [] }
+    return [first] + rest
+  }
+  // Only this class's methods touch these, on one thread, and none calls out while it holds
+  // an access, so no two accesses can overlap and the dynamic exclusivity checks could never
+  // fire. Unchecked, because each check is a runtime call and they were several per recorded
+  // read (about a tenth of a scope over 10 objects × 3 properties).
+  /// The first registry's reads, inline: most scopes read one object, and then the recorder
+  /// allocates no list (an array of entries cost its allocation, and freeing it destroyed
+  /// each entry through generic value witnesses: about 600 instructions of a one-shot scope).
+  @exclusivity(unchecked) private var first: Access?
+  /// The reads of every registry after the first.
+  @exclusivity(unchecked) private var rest: [Access] = []
 
   /// Where each registry's entry is in ``accesses``, kept only once a scope has read more
   /// registries than a linear scan of identities handles cheaply.
@@ -33,9 +43,30 @@ package final class AccessRecorder {
 
   package init() {}
 
+  deinit {
+    // Each entry counted itself into its registry's interest when it was added (see
+    // ``ObservationRegistry/versionsForRead(of:opening:)``); by now the scope is installed,
+    // so its armed entries keep writes on the slow path where they need to be.
+    first?.registry.recorderClosed()
+    for access in rest { access.registry.recorderClosed() }
+  }
+
+  private var count: Int { first == nil ? 0 : 1 + rest.count }
+
+  /// Calls `body` with each registry's reads in the order of first reads, until it returns
+  /// `false`; copies no list.
+  package func forEachAccess(_ body: (Access) throws -> Bool) rethrows {
+    guard let first else { return }
+    guard try body(first) else { return }
+    for access in rest {
+      guard try body(access) else { return }
+    }
+  }
+
   /// The reads made on `registry`, if any.
   package func access(for registry: ObservationRegistry) -> Access? {
-    index(of: registry).map { entries[$0] }
+    guard let index = index(of: registry) else { return nil }
+    return index == 0 ? first : rest[index - 1]
   }
 
   /// Records a read; a property read many times is recorded once, with its first version.
@@ -47,9 +78,10 @@ package final class AccessRecorder {
     lastRead = (registry, keyPath)
     // The registry maps the key path to its slot (by identity first, see RegistryState), so
     // from here on a property is a small integer, never a hashed key path.
-    let read = registry.versionsForRead(of: keyPath)
-    if let index = index(of: registry) {
-      entries[index].properties.insert(slot: read.slot, version: read.property)
+    let existing = index(of: registry)
+    let read = registry.versionsForRead(of: keyPath, opening: existing == nil)
+    if let index = existing {
+      insert(slot: read.slot, version: read.property, at: index)
     } else {
       append(
         Access(
@@ -60,32 +92,55 @@ package final class AccessRecorder {
 
   /// Adds these reads to `outer`, keeping the outer scope's older versions where both read.
   package func merge(into outer: AccessRecorder) {
-    for access in entries {
+    forEachAccess { access in
       guard let index = outer.index(of: access.registry) else {
+        // The outer recorder holds the reads past this one's life: it counts itself in too.
+        access.registry.recorderOpened()
         outer.append(access)
-        continue
+        return true
       }
       access.properties.forEachRead { read in
-        outer.entries[index].properties.insert(slot: read.slot, version: read.version)
+        outer.insert(slot: read.slot, version: read.version, at: index)
       }
+      return true
+    }
+  }
+
+  private func insert(slot: Int, version: UInt64, at index: Int) {
+    if index == 0 {
+      first!.properties.insert(slot: slot, version: version)
+    } else {
+      rest[index - 1].properties.insert(slot: slot, version: version)
     }
   }
 
   private func index(of registry: ObservationRegistry) -> Int? {
-    if entries.count <= Self.linearScanLimit {
-      return entries.firstIndex { $0.registry === registry }
+    // Compares through the optional rather than binding `first`: a bound copy of an entry
+    // retains and releases everything it holds.
+    if first?.registry === registry { return 0 }
+    if rest.isEmpty { return nil }
+    if rest.count < Self.linearScanLimit {
+      return rest.firstIndex { $0.registry === registry }.map { $0 + 1 }
     }
     return accessIndex[ObjectIdentifier(registry)]
   }
 
   private func append(_ access: Access) {
-    entries.append(access)
-    if entries.count == Self.linearScanLimit + 1 {
-      for (index, access) in entries.enumerated() {
+    if first == nil {
+      first = access
+    } else {
+      rest.append(access)
+    }
+    let count = self.count
+    if count == Self.linearScanLimit + 1 {
+      var index = 0
+      forEachAccess { access in
         accessIndex[ObjectIdentifier(access.registry)] = index
+        index += 1
+        return true
       }
-    } else if entries.count > Self.linearScanLimit {
-      accessIndex[ObjectIdentifier(access.registry)] = entries.count - 1
+    } else if count > Self.linearScanLimit {
+      accessIndex[ObjectIdentifier(access.registry)] = count - 1
     }
   }
 }

@@ -47,8 +47,10 @@
 /// properties, including the one being written.
 ///
 /// - Complexity: a read outside any scope costs one thread-local lookup, with no lock and no
-///   allocation. A write costs one lock plus O(scopes that read the written property), however
-///   many scopes watch other properties. Memory: the registry keeps a small entry for each
+///   allocation. A write through ``Tracked`` or ``withMutation(of:keyPath:_:)`` to an object
+///   that no scope watches or is recording costs one atomic load, with no lock and no
+///   allocation; otherwise it costs two locks plus O(scopes that read the written property),
+///   however many scopes watch other properties. Memory: the registry keeps a small entry for each
 ///   distinct key path ever read inside a scope, for its own lifetime. For `@Tracked`
 ///   properties that is one per property; key paths with subscript arguments
 ///   (`\.items[id]`) add one per distinct argument.
@@ -57,10 +59,48 @@ public final class ObservationRegistry: Sendable {
   /// ``TrackingContext/key``, copied into a stored `let`: reading the static itself runs a
   /// `swift_once` check on every tracked read (profiled at about 3% of a read).
   @usableFromInline let trackingKey: TrackingContext.Key
+  /// Scope entries armed in any slot plus access recorders holding a read of this registry;
+  /// zero means a write has nobody to call and no read version to invalidate.
+  ///
+  /// Read without the lock, so that a write to an object nobody observes costs one load. Why
+  /// a lock-free check is enough: a recorder counts itself in before it reads any version
+  /// (under the lock), and the class's own thread rules order that read before any write it
+  /// could miss, so such a write sees the count; a scope counts its entries in under the lock
+  /// before it is armed, and from then on every write takes the lock.
+  @usableFromInline let interest = AtomicCount()
 
   /// Creates a registry with no reads recorded and no scope armed.
   public init() {
     trackingKey = TrackingContext.key
+  }
+
+  /// Whether a write must tell the registry: some scope is armed on this object, or some
+  /// scope is recording a read of it.
+  @inlinable @inline(__always)
+  package var isObserved: Bool {
+    interest.value != 0
+  }
+
+  /// Counts one more access recorder holding reads of this registry.
+  package func recorderOpened() {
+    interest.add(1)
+  }
+
+  /// Undoes one ``recorderOpened()``.
+  package func recorderClosed() {
+    interest.add(-1)
+  }
+
+  /// Runs `body` under the lock and publishes how it changed the number of armed entries,
+  /// still under the lock so that the published count never lags a later operation's.
+  private func withState<R>(_ body: (inout RegistryState) -> R) -> R {
+    state.withLock { state in
+      let before = state.armedEntries
+      let result = body(&state)
+      let delta = state.armedEntries - before
+      if delta != 0 { interest.add(delta) }
+      return result
+    }
   }
 
   /// Records a read of `keyPath` into the current thread's tracking scope, if any.
@@ -98,8 +138,8 @@ public final class ObservationRegistry: Sendable {
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    let fired = state.withLock { $0.willSet(keyPath) }
-    for scope in fired { scope.fire() }
+    let fired = withState { $0.willSet(keyPath) }
+    for scope in fired { scope.fire(from: self) }
   }
 
   /// Announces that `keyPath` has changed: calls, on this thread and before returning, every
@@ -110,29 +150,43 @@ public final class ObservationRegistry: Sendable {
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    let fired = state.withLock { $0.didSet(keyPath) }
-    for scope in fired { scope.fire() }
+    let fired = withState { $0.didSet(keyPath) }
+    for scope in fired { scope.fire(from: self) }
   }
 
   /// Runs `mutation` between ``willSet(_:keyPath:)`` and ``didSet(_:keyPath:)``.
   ///
   /// `didSet` runs even when `mutation` throws, because the value may already have changed.
+  /// While nothing observes the object (no scope armed on it, none recording a read of it),
+  /// neither runs: there is nobody to call and no version anyone compares.
   ///
-  /// - Complexity: O(scopes called), plus the cost of `mutation`.
+  /// - Complexity: O(scopes called), plus the cost of `mutation`; with nothing observing the
+  ///   object, one atomic load.
+  @inlinable
   public func withMutation<Subject: AnyObject, Member, T>(
     of subject: Subject,
     keyPath: KeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
+    // Decided once, so `willSet` never runs without its `didSet`.
+    guard isObserved else { return try mutation() }
     willSet(subject, keyPath: keyPath)
     defer { didSet(subject, keyPath: keyPath) }
     return try mutation()
   }
 
-  package func versionsForRead(of keyPath: AnyKeyPath) -> (
+  /// The versions a read sees (see ``RegistryState/versionsForRead(of:)``).
+  ///
+  /// A recorder's first read of this registry passes `opening`: it is counted in
+  /// ``interest`` under the lock, before the versions are read, so that every write from then
+  /// on bumps them; the recorder calls ``recorderClosed()`` when it is freed.
+  package func versionsForRead(of keyPath: AnyKeyPath, opening: Bool = false) -> (
     slot: Int, object: UInt64, property: UInt64
   ) {
-    state.withLock { $0.versionsForRead(of: keyPath) }
+    state.withLock {
+      if opening { recorderOpened() }
+      return $0.versionsForRead(of: keyPath)
+    }
   }
 
   package func register(
@@ -140,11 +194,11 @@ public final class ObservationRegistry: Sendable {
     properties: PropertyReads,
     objectVersion: UInt64
   ) -> Bool {
-    state.withLock { $0.register(scope, properties: properties, objectVersion: objectVersion) }
+    withState { $0.register(scope, properties: properties, objectVersion: objectVersion) }
   }
 
   package func unregister(_ scope: TrackingScope, properties: PropertyReads, objectLevel: Bool) {
-    let removed = state.withLock {
+    let removed = withState {
       $0.unregister(ObjectIdentifier(scope), properties: properties, objectLevel: objectLevel)
     }
     // Released here, outside the lock, in case this was the last reference.

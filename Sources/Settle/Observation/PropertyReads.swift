@@ -38,6 +38,9 @@ package struct PropertyReads: Sendable {
     insert(slot: slot, version: version)
   }
 
+  /// Whether exactly one property was read.
+  package var isSingleRead: Bool { first != nil && rest.isEmpty }
+
   /// Whether `slot` was read.
   package func contains(slot: Int) -> Bool {
     slot < 64 ? lowSlots & (1 << UInt64(slot)) != 0 : highSlots.contains(slot)

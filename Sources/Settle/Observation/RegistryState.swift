@@ -20,7 +20,8 @@ package struct RegistryState {
       return !(afterStore && writesInProgress > 0)
     }
 
-    mutating func insert(_ scope: TrackingScope) {
+    /// Arms `scope` here; returns whether it was not armed here already.
+    mutating func insert(_ scope: TrackingScope) -> Bool {
       if scope.afterStore {
         afterStore.insert(scope)
       } else {
@@ -60,6 +61,10 @@ package struct RegistryState {
   /// The slot of each property, for a key-path object not in ``recentKeyPaths``.
   private var slotByKeyPath: [AnyKeyPath: Int] = [:]
   package var object = Slot()
+  /// Scope entries in every slot's lists, ``object`` included: a scope armed on three
+  /// properties counts three. The registry publishes it so that a write can tell, without
+  /// the lock, that nobody is armed.
+  package private(set) var armedEntries = 0
 
   /// Key-path objects seen lately, with their slot's index (`nil`: no slot yet).
   ///
@@ -129,14 +134,14 @@ package struct RegistryState {
       if object.hasUnreportedChange(since: objectVersion, afterStore: scope.afterStore) {
         return false
       }
-      object.insert(scope)
+      if object.insert(scope) { armedEntries += 1 }
       return true
     }
     let changed = properties.contains { read in
       slots[read.slot].hasUnreportedChange(since: read.version, afterStore: scope.afterStore)
     }
     if changed { return false }
-    properties.forEachRead { slots[$0.slot].insert(scope) }
+    properties.forEachRead { if slots[$0.slot].insert(scope) { armedEntries += 1 } }
     return true
   }
 
@@ -153,6 +158,7 @@ package struct RegistryState {
     properties.forEachRead { read in
       if let scope = slots[read.slot].remove(id) { removed.append(scope) }
     }
+    armedEntries -= removed.count
     return removed
   }
 
@@ -166,6 +172,7 @@ package struct RegistryState {
     if let index = slotIndex(of: keyPath) {
       slots[index].willSet(into: &fired)
     }
+    armedEntries -= fired.count
     return fired
   }
 
@@ -178,6 +185,7 @@ package struct RegistryState {
     if let index = slotIndex(of: keyPath) {
       slots[index].didSet(into: &fired)
     }
+    armedEntries -= fired.count
     return fired
   }
 }

@@ -15,22 +15,24 @@ package struct ScopeList {
 
   package var isEmpty: Bool { scopes.isEmpty }
 
-  /// Adds `scope` unless it is already armed here.
+  /// Adds `scope` unless it is already armed here; returns whether it was added.
   ///
   /// - Complexity: O(1) amortised.
-  package mutating func insert(_ scope: TrackingScope) {
+  @discardableResult
+  package mutating func insert(_ scope: TrackingScope) -> Bool {
     if scopes.count <= Self.linearLimit {
-      if scopes.contains(where: { $0 === scope }) { return }
+      if scopes.contains(where: { $0 === scope }) { return false }
       scopes.append(scope)
       if scopes.count > Self.linearLimit {
         for (index, scope) in scopes.enumerated() { positions[ObjectIdentifier(scope)] = index }
       }
     } else {
       let id = ObjectIdentifier(scope)
-      guard positions[id] == nil else { return }
+      guard positions[id] == nil else { return false }
       positions[id] = scopes.count
       scopes.append(scope)
     }
+    return true
   }
 
   /// Removes the scope with identity `id`, if armed here, and returns it.

@@ -11,8 +11,9 @@
 /// A read records the property into the current ``withTracking(options:_:onChange:)`` scope.
 /// A write first calls the scopes that read it (before the store), stores, then calls the
 /// after-store scopes. Assigning a value equal to the current one (`==` for `Equatable`
-/// values, identity for class references) notifies nobody; mutating in place (`books.append`)
-/// always notifies, and stays in place: appending to a tracked array is amortised O(1).
+/// values, identity for class references) notifies nobody and stores nothing; mutating in
+/// place (`books.append`) always notifies, and stays in place: appending to a tracked array is
+/// amortised O(1).
 ///
 /// Mutating in place is also a read, as with Apple's `@Observable`: inside a scope,
 /// `borrowedCount += 1` or `books.append(x)` records the property, so the next change to it
@@ -33,9 +34,11 @@
 /// conforms to ``TrackedObject``.
 ///
 /// - Complexity: a read outside any scope adds one thread-local lookup to the stored read. An
-///   assignment adds an equality check, two locks (before and after the store) and O(scopes
-///   that read this property); a mutation in place adds the same without the equality check,
-///   plus the read's lookup.
+///   assignment adds its comparison and one atomic load: while no scope is armed on the object
+///   and none is recording a read of it, that is all, with no lock and no allocation.
+///   Otherwise it adds two locks (before and after the store) and O(scopes that read this
+///   property). A mutation in place adds the same without the comparison, plus the read's
+///   lookup.
 @propertyWrapper
 public struct Tracked<Value> {
   @usableFromInline
@@ -55,44 +58,76 @@ public struct Tracked<Value> {
 
   /// The tracked accessors the compiler uses for a property of a ``TrackedObject``.
   ///
-  /// Inlinable so that it is specialised for each property in the client's module: unspecialised,
-  /// every read went through generic key-path projection and metadata lookups (several times
-  /// the cost of the read itself; see Documentation/Performance.md).
+  /// One subscript for every `Value`: Swift 6.3 refuses a property wrapper with more than one
+  /// enclosing-self subscript ("multiple enclosing-self subscripts"), and one declared in a
+  /// constrained extension is not considered at all, so the comparison cannot be chosen by
+  /// overloading here (see ``isSame(_:_:)``).
+  ///
+  /// Inlinable so that it is specialised for each property in the client's module:
+  /// unspecialised, every read went through generic key-path projection and metadata lookups
+  /// (several times the cost of the read itself; see Documentation/Performance.md).
+  ///
+  /// - Complexity: a read outside any scope adds one thread-local lookup to the stored read; a
+  ///   write to an object nothing observes adds one atomic load. See ``Tracked``.
   @inlinable
   public static subscript<Enclosing: TrackedObject>(
     _enclosingInstance instance: Enclosing,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Enclosing, Tracked<Value>>
   ) -> Value {
-    get {
+    // Always inlined into the property's own accessor: only there are the key paths literals
+    // the optimiser folds into a field access. Called out of line, each access projected them
+    // at run time (`swift_modifyAtReferenceWritableKeyPath`, with an allocation per write).
+    @inline(__always) get {
       instance.observationRegistry.access(instance, keyPath: wrappedKeyPath)
       return instance[keyPath: storageKeyPath].storage
     }
-    set {
+    @inline(__always) set {
       if isSame(instance[keyPath: storageKeyPath].storage, newValue) { return }
-      let registry = instance.observationRegistry
-      registry.willSet(instance, keyPath: wrappedKeyPath)
-      instance[keyPath: storageKeyPath].storage = newValue
-      registry.didSet(instance, keyPath: wrappedKeyPath)
+      store(newValue, instance, wrappedKeyPath, storageKeyPath)
     }
-    _modify {
+    @inline(__always) _modify {
       let registry = instance.observationRegistry
-      registry.willSet(instance, keyPath: wrappedKeyPath)
+      // Decided once, so `willSet` never runs without its `didSet`. One `yield` on every
+      // path: a coroutine with two yield sites is not inlined, and out of line the key paths
+      // were projected at run time (with an allocation and metadata look-ups per mutation).
+      let observed = registry.isObserved
+      if observed { registry.willSet(instance, keyPath: wrappedKeyPath) }
       defer {
-        registry.didSet(instance, keyPath: wrappedKeyPath)
+        if observed { registry.didSet(instance, keyPath: wrappedKeyPath) }
         // After the store, so the read carries the version this write left: a scope's own
-        // `+=` must not count as a change it missed, or a render or a `TrackedValues` closure
-        // that mutates would invalidate itself forever. The class's thread rules keep other
-        // writes to this property out of the gap since `didSet`.
+        // `+=` must not count as a change it missed, or a render or a `TrackedValues`
+        // closure that mutates would invalidate itself forever. The class's thread rules
+        // keep other writes to this property out of the gap since `didSet`.
         registry.access(instance, keyPath: wrappedKeyPath)
       }
-      // Yielding the storage itself keeps `append` and friends in place: no copy of the value.
+      // Yielding the storage itself keeps `append` and friends in place: no copy.
       yield &instance[keyPath: storageKeyPath].storage
     }
   }
 
+  /// The store, once the setter decided the value differs.
+  @inlinable @inline(__always)
+  static func store<Enclosing: TrackedObject>(
+    _ newValue: Value,
+    _ instance: Enclosing,
+    _ wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
+    _ storageKeyPath: ReferenceWritableKeyPath<Enclosing, Tracked<Value>>
+  ) {
+    let registry = instance.observationRegistry
+    // Decided once per write, so a write never runs `willSet` without its `didSet` (the
+    // pair keeps the registry's count of writes in progress balanced).
+    guard registry.isObserved else {
+      instance[keyPath: storageKeyPath].storage = newValue
+      return
+    }
+    registry.willSet(instance, keyPath: wrappedKeyPath)
+    instance[keyPath: storageKeyPath].storage = newValue
+    registry.didSet(instance, keyPath: wrappedKeyPath)
+  }
+
   /// Whether assigning `new` over `old` changes nothing an observer could see.
-  @inlinable
+  @inlinable @inline(__always)
   static func isSame(_ old: Value, _ new: Value) -> Bool {
     if let old = old as? any Equatable {
       return old.isEqual(to: new)

@@ -36,13 +36,13 @@ package final class TrackingScope: Sendable {
   ///
   /// - Complexity: O(properties read).
   package func install(_ recorder: AccessRecorder) {
-    for access in recorder.accesses {
+    recorder.forEachAccess { access in
       let registry = access.registry
       let armed = registry.register(
         self, properties: access.properties, objectVersion: access.objectVersion)
       guard armed else {
         fire()
-        return
+        return false
       }
       let properties = objectLevel ? PropertyReads() : access.properties
       // Built inside the closure and consumed by the state: a Registration holds a weak
@@ -56,16 +56,21 @@ package final class TrackingScope: Sendable {
         // Another thread fired (or cancelled) the scope meanwhile; it could not see this
         // registration, so remove it here rather than leave it behind.
         registry.unregister(self, properties: properties, objectLevel: objectLevel)
-        return
+        return false
       }
+      return true
     }
   }
 
   /// Runs the callback if nobody did yet: claims the scope, removes every registration, then
   /// calls back with reads suppressed.
-  package func fire() {
+  ///
+  /// `registry` is the registry whose write fired the scope, if any: it already took the
+  /// scope out of the slot that fired, so a registration there on that one slot alone needs
+  /// no second trip through its lock.
+  package func fire(from registry: ObservationRegistry? = nil) {
     guard let claim = state.withLock({ $0.claim() }) else { return }
-    remove(claim.registrations)
+    remove(claim.registrations, clearedBy: registry)
     TrackingContext.suppressingReads(claim.callback)
   }
 
@@ -75,11 +80,23 @@ package final class TrackingScope: Sendable {
     remove(registrations)
   }
 
-  private func remove(_ registrations: [TrackingScopeState.Registration]) {
+  private func remove(
+    _ registrations: [TrackingScopeState.Registration],
+    clearedBy firing: ObservationRegistry? = nil
+  ) {
     // By index rather than `for registration in`, which copies each element and with it the
     // weak reference.
     for index in registrations.indices {
-      registrations[index].registry?.unregister(
+      guard let registry = registrations[index].registry else { continue }
+      // A scope fired by a registry was in exactly one of its lists: the object's for an
+      // object-level scope, else one per property read. With one read, that list was the one
+      // the write emptied, so nothing of this scope is left there.
+      if registry === firing,
+        registrations[index].objectLevel || registrations[index].properties.isSingleRead
+      {
+        continue
+      }
+      registry.unregister(
         self, properties: registrations[index].properties,
         objectLevel: registrations[index].objectLevel)
     }
