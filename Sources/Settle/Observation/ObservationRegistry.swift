@@ -157,19 +157,20 @@ public final class ObservationRegistry: Sendable {
   /// Runs `mutation` between ``willSet(_:keyPath:)`` and ``didSet(_:keyPath:)``.
   ///
   /// `didSet` runs even when `mutation` throws, because the value may already have changed.
-  /// While nothing observes the object (no scope armed on it, none recording a read of it),
-  /// neither runs: there is nobody to call and no version anyone compares.
   ///
-  /// - Complexity: O(scopes called), plus the cost of `mutation`; with nothing observing the
-  ///   object, one atomic load.
+  /// Both always run, even while nothing observes the object: a hand-written accessor may
+  /// guard its storage with a lock of its own, taken inside `mutation`, and then a scope can
+  /// count itself in and read the old value between a lock-free "nobody observes" check and
+  /// the store; only the registry's lock orders the two. (`@Tracked` skips them for an
+  /// unobserved object: its whole setter is one access under the class's thread rules.)
+  ///
+  /// - Complexity: O(scopes called), plus the cost of `mutation`.
   @inlinable
   public func withMutation<Subject: AnyObject, Member, T>(
     of subject: Subject,
     keyPath: KeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    // Decided once, so `willSet` never runs without its `didSet`.
-    guard isObserved else { return try mutation() }
     willSet(subject, keyPath: keyPath)
     defer { didSet(subject, keyPath: keyPath) }
     return try mutation()
