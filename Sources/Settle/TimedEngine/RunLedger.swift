@@ -107,11 +107,10 @@ package struct RunLedger: Sendable {
   @inlinable
   package var newestRunInFlight: UInt64? { issued > finished ? issued : nil }
 
-  /// Voids every ticket issued so far, and records, then for good, that the owner is gone.
+  /// Records, for good, that the owner is gone.
   @usableFromInline
-  package mutating func shutDown() -> CancelAction {
+  package mutating func shutDown() {
     isShutDown = true
-    return cancel()
   }
 
   /// Voids every ticket issued so far and stops the timer.

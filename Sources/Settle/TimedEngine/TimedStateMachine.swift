@@ -129,8 +129,7 @@ extension TimedStateMachine {
   /// ``receive(_:at:)``).
   @usableFromInline
   package mutating func shutDown() -> CancelAction {
-    dropPending()
-    timerDeadline = nil
-    return ledger.shutDown()
+    ledger.shutDown()
+    return cancel()
   }
 }
