@@ -45,10 +45,10 @@ package final class AccessRecorder {
 
   deinit {
     // Each entry counted itself into its registry's interest when it was added (see
-    // ``ObservationRegistry/versionsForRead(of:opening:)``); by now the scope is installed,
+    // ``RegistryCore/versionsForRead(of:opening:)``); by now the scope is installed,
     // so its armed entries keep writes on the slow path where they need to be.
-    first?.registry.recorderClosed()
-    for access in rest { access.registry.recorderClosed() }
+    first?.registry.core.recorderClosed()
+    for access in rest { access.registry.core.recorderClosed() }
   }
 
   private var count: Int { first == nil ? 0 : 1 + rest.count }
@@ -95,7 +95,7 @@ package final class AccessRecorder {
     forEachAccess { access in
       guard let index = outer.index(of: access.registry) else {
         // The outer recorder holds the reads past this one's life: it counts itself in too.
-        access.registry.recorderOpened()
+        access.registry.core.recorderOpened()
         outer.append(access)
         return true
       }

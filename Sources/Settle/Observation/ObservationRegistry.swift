@@ -55,52 +55,27 @@
 ///   properties that is one per property; key paths with subscript arguments
 ///   (`\.items[id]`) add one per distinct argument.
 public final class ObservationRegistry: Sendable {
-  let state = LockedState(RegistryState())
+  /// The bookkeeping, in an object of its own that scopes may hold strongly (see
+  /// ``RegistryCore`` for why not this registry, weakly).
+  @usableFromInline package let core = RegistryCore()
   /// ``TrackingContext/key``, copied into a stored `let`: reading the static itself runs a
   /// `swift_once` check on every tracked read (profiled at about 3% of a read).
   @usableFromInline let trackingKey: TrackingContext.Key
-  /// Scope entries armed in any slot plus access recorders holding a read of this registry;
-  /// zero means a write has nobody to call and no read version to invalidate.
-  ///
-  /// Read without the lock, so that a write to an object nobody observes costs one load. Why
-  /// a lock-free check is enough: a recorder counts itself in before it reads any version
-  /// (under the lock), and the class's own thread rules order that read before any write it
-  /// could miss, so such a write sees the count; a scope counts its entries in under the lock
-  /// before it is armed, and from then on every write takes the lock.
-  @usableFromInline let interest = AtomicCount()
 
   /// Creates a registry with no reads recorded and no scope armed.
   public init() {
     trackingKey = TrackingContext.key
   }
 
+  deinit {
+    core.close()
+  }
+
   /// Whether a write must tell the registry: some scope is armed on this object, or some
-  /// scope is recording a read of it.
+  /// scope is recording a read of it (see ``RegistryCore/interest``).
   @inlinable @inline(__always)
   package var isObserved: Bool {
-    interest.value != 0
-  }
-
-  /// Counts one more access recorder holding reads of this registry.
-  package func recorderOpened() {
-    interest.add(1)
-  }
-
-  /// Undoes one ``recorderOpened()``.
-  package func recorderClosed() {
-    interest.add(-1)
-  }
-
-  /// Runs `body` under the lock and publishes how it changed the number of armed entries,
-  /// still under the lock so that the published count never lags a later operation's.
-  private func withState<R>(_ body: (inout RegistryState) -> R) -> R {
-    state.withLock { state in
-      let before = state.armedEntries
-      let result = body(&state)
-      let delta = state.armedEntries - before
-      if delta != 0 { interest.add(delta) }
-      return result
-    }
+    core.interest.value != 0
   }
 
   /// Records a read of `keyPath` into the current thread's tracking scope, if any.
@@ -138,8 +113,7 @@ public final class ObservationRegistry: Sendable {
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    let fired = withState { $0.willSet(keyPath) }
-    for scope in fired { scope.fire(from: self) }
+    core.willSet(keyPath)
   }
 
   /// Announces that `keyPath` has changed: calls, on this thread and before returning, every
@@ -150,8 +124,7 @@ public final class ObservationRegistry: Sendable {
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    let fired = withState { $0.didSet(keyPath) }
-    for scope in fired { scope.fire(from: self) }
+    core.didSet(keyPath)
   }
 
   /// Runs `mutation` between ``willSet(_:keyPath:)`` and ``didSet(_:keyPath:)``.
@@ -176,33 +149,10 @@ public final class ObservationRegistry: Sendable {
     return try mutation()
   }
 
-  /// The versions a read sees (see ``RegistryState/versionsForRead(of:)``).
-  ///
-  /// A recorder's first read of this registry passes `opening`: it is counted in
-  /// ``interest`` under the lock, before the versions are read, so that every write from then
-  /// on bumps them; the recorder calls ``recorderClosed()`` when it is freed.
+  /// The versions a read sees (see ``RegistryCore/versionsForRead(of:opening:)``).
   package func versionsForRead(of keyPath: AnyKeyPath, opening: Bool = false) -> (
     slot: Int, object: UInt64, property: UInt64
   ) {
-    state.withLock {
-      if opening { recorderOpened() }
-      return $0.versionsForRead(of: keyPath)
-    }
-  }
-
-  package func register(
-    _ scope: TrackingScope,
-    properties: PropertyReads,
-    objectVersion: UInt64
-  ) -> Bool {
-    withState { $0.register(scope, properties: properties, objectVersion: objectVersion) }
-  }
-
-  package func unregister(_ scope: TrackingScope, properties: PropertyReads, objectLevel: Bool) {
-    let removed = withState {
-      $0.unregister(ObjectIdentifier(scope), properties: properties, objectLevel: objectLevel)
-    }
-    // Released here, outside the lock, in case this was the last reference.
-    withExtendedLifetime(removed) {}
+    core.versionsForRead(of: keyPath, opening: opening)
   }
 }

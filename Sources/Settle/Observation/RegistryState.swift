@@ -40,6 +40,11 @@ package struct RegistryState {
       beforeStore.removeAll(into: &fired)
     }
 
+    mutating func removeAllScopes(into removed: inout [TrackingScope]) {
+      if !beforeStore.isEmpty { beforeStore.removeAll(into: &removed) }
+      if !afterStore.isEmpty { afterStore.removeAll(into: &removed) }
+    }
+
     mutating func didSet(into fired: inout [TrackingScope]) {
       version &+= 1
       writesInProgress = max(0, writesInProgress - 1)
@@ -159,6 +164,19 @@ package struct RegistryState {
       if let scope = slots[read.slot].remove(id) { removed.append(scope) }
     }
     armedEntries -= removed.count
+    return removed
+  }
+
+  /// Takes every scope out of every list, for a registry whose object is gone; returns them so
+  /// that they are released outside the lock. Slots and versions stay, so a scope that still
+  /// unregisters later finds nothing to remove.
+  ///
+  /// - Complexity: O(scopes armed).
+  package mutating func removeAllScopes() -> [TrackingScope] {
+    var removed: [TrackingScope] = []
+    object.removeAllScopes(into: &removed)
+    for index in slots.indices { slots[index].removeAllScopes(into: &removed) }
+    armedEntries = 0
     return removed
   }
 

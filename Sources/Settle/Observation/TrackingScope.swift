@@ -1,8 +1,9 @@
 /// One armed ``withTracking`` scope, registered with every registry it read from.
 ///
-/// Registries hold scopes strongly and scopes hold registries weakly, so releasing an observed
-/// object releases its registrations, and a scope (with its callback) is freed once it fired or
-/// all the objects it watched are gone.
+/// Registries hold scopes strongly, and scopes hold only each registry's ``RegistryCore``,
+/// which a registry empties when it is freed; so releasing an observed object releases its
+/// registrations, and a scope (with its callback) is freed once it fired or all the objects it
+/// watched are gone.
 package final class TrackingScope: Sendable {
   package let afterStore: Bool
   package let objectLevel: Bool
@@ -37,25 +38,23 @@ package final class TrackingScope: Sendable {
   /// - Complexity: O(properties read).
   package func install(_ recorder: AccessRecorder) {
     recorder.forEachAccess { access in
-      let registry = access.registry
-      let armed = registry.register(
+      let core = access.registry.core
+      let armed = core.register(
         self, properties: access.properties, objectVersion: access.objectVersion)
       guard armed else {
         fire()
         return false
       }
       let properties = objectLevel ? PropertyReads() : access.properties
-      // Built inside the closure and consumed by the state: a Registration holds a weak
-      // reference, and every copy of one is a runtime call.
       let registered = state.withLock {
         $0.didRegister(
           TrackingScopeState.Registration(
-            registry: registry, properties: properties, objectLevel: objectLevel))
+            core: core, properties: properties, objectLevel: objectLevel))
       }
       guard registered else {
         // Another thread fired (or cancelled) the scope meanwhile; it could not see this
         // registration, so remove it here rather than leave it behind.
-        registry.unregister(self, properties: properties, objectLevel: objectLevel)
+        core.unregister(self, properties: properties, objectLevel: objectLevel)
         return false
       }
       return true
@@ -65,10 +64,10 @@ package final class TrackingScope: Sendable {
   /// Runs the callback if nobody did yet: claims the scope, removes every registration, then
   /// calls back with reads suppressed.
   ///
-  /// `registry` is the registry whose write fired the scope, if any: it already took the
-  /// scope out of the slot that fired, so a registration there on that one slot alone needs
-  /// no second trip through its lock.
-  package func fire(from registry: ObservationRegistry? = nil) {
+  /// `registry` is the core of the registry whose write fired the scope, if any: it already
+  /// took the scope out of the slot that fired, so a registration there on that one slot alone
+  /// needs no second trip through its lock.
+  package func fire(from registry: RegistryCore? = nil) {
     guard let claim = state.withLock({ $0.claim() }) else { return }
     remove(claim.registrations, clearedBy: registry)
     TrackingContext.suppressingReads(claim.callback)
@@ -82,12 +81,11 @@ package final class TrackingScope: Sendable {
 
   private func remove(
     _ registrations: [TrackingScopeState.Registration],
-    clearedBy firing: ObservationRegistry? = nil
+    clearedBy firing: RegistryCore? = nil
   ) {
-    // By index rather than `for registration in`, which copies each element and with it the
-    // weak reference.
+    // By index rather than `for registration in`, which copies (retains) each element.
     for index in registrations.indices {
-      guard let registry = registrations[index].registry else { continue }
+      let registry = registrations[index].core
       // A scope fired by a registry was in exactly one of its lists: the object's for an
       // object-level scope, else one per property read. With one read, that list was the one
       // the write emptied, so nothing of this scope is left there.

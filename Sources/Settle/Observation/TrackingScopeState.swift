@@ -5,13 +5,14 @@
 package struct TrackingScopeState {
   /// Where the scope is registered, so that firing can remove every registration.
   package struct Registration {
-    package weak var registry: ObservationRegistry?
+    /// Strong: a core does not keep its object alive (see ``RegistryCore``).
+    package let core: RegistryCore
     /// The slots registered on; the recorder's read set itself, shared rather than copied.
     package let properties: PropertyReads
     package let objectLevel: Bool
 
-    package init(registry: ObservationRegistry, properties: PropertyReads, objectLevel: Bool) {
-      self.registry = registry
+    package init(core: RegistryCore, properties: PropertyReads, objectLevel: Bool) {
+      self.core = core
       self.properties = properties
       self.objectLevel = objectLevel
     }

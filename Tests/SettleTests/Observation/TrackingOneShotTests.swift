@@ -145,7 +145,7 @@ import Testing
     let registry = ObservationRegistry()
     var state = TrackingScopeState(callback: {})
     let registration = TrackingScopeState.Registration(
-      registry: registry, properties: PropertyReads(), objectLevel: true)
+      core: registry.core, properties: PropertyReads(), objectLevel: true)
     let registeredWhileArmed = state.didRegister(registration)
     let claim = state.claim()
     let registeredAfterClaim = state.didRegister(registration)
