@@ -18,17 +18,35 @@ package struct PropertyReads: Sendable {
   /// ``forEachRead(_:)``, which allocates nothing.
   package var reads: [Read] {
     guard let first else { return [] }
-    return [first] + rest
+    var reads = [first]
+    forEachRead { if $0 != first { reads.append($0) } }
+    return reads
   }
   /// The first read, inline: most scopes read one property per object, and then the read set
-  /// allocates nothing.
+  /// allocates nothing and holds no reference, so copying it (into a registration, a claim)
+  /// retains nothing.
   private var first: Read?
-  private var rest: [Read] = []
   /// Bit `n` set: slot `n` (below 64) is in ``reads``.
   private var lowSlots: UInt64 = 0
-  /// Slots from 64 up that are in ``reads``; stays empty, allocating nothing, on objects with
-  /// fewer tracked properties.
-  private var highSlots: Set<Int> = []
+  /// The reads after the first, and the slots from 64 up, in one box: `nil` until a second
+  /// read or a slot from 64 up.
+  ///
+  /// `nonisolated(unsafe)` because a `ManagedBuffer` is never `Sendable`; sharing one is safe
+  /// here since a box is copied before any change while shared (see ``Overflow``), so every
+  /// box another thread can see is immutable.
+  nonisolated(unsafe) private var more: Overflow?
+
+  /// The box, created or copied if shared, so that it may be changed in place.
+  private mutating func uniqueOverflow() -> Overflow {
+    // Checked on the stored reference before anything else holds the box: a local copy
+    // would be a second reference, and every change would copy.
+    if more == nil {
+      more = Overflow.make(capacity: 4)
+    } else if !isKnownUniquelyReferenced(&more) {
+      more = Overflow.make(capacity: more!.header.capacity, copying: more!)
+    }
+    return more!
+  }
 
   /// Creates an empty read set.
   package init() {}
@@ -39,11 +57,12 @@ package struct PropertyReads: Sendable {
   }
 
   /// Whether exactly one property was read.
-  package var isSingleRead: Bool { first != nil && rest.isEmpty }
+  package var isSingleRead: Bool { first != nil && (more?.count ?? 0) == 0 }
 
   /// Whether `slot` was read.
   package func contains(slot: Int) -> Bool {
-    slot < 64 ? lowSlots & (1 << UInt64(slot)) != 0 : highSlots.contains(slot)
+    slot < 64
+      ? lowSlots & (1 << UInt64(slot)) != 0 : more?.header.highSlots.contains(slot) ?? false
   }
 
   /// Records a read of `slot`, unless it was read already: the first read's version is kept,
@@ -59,15 +78,12 @@ package struct PropertyReads: Sendable {
       guard lowSlots & bit == 0 else { return false }
       lowSlots |= bit
     } else {
-      guard highSlots.insert(slot).inserted else { return false }
+      guard uniqueOverflow().header.highSlots.insert(slot).inserted else { return false }
     }
     if first == nil {
       first = Read(slot: slot, version: version)
     } else {
-      // Room for a few at once: grown from empty one by one, the array was reallocated on
-      // the second and third reads of an object.
-      if rest.isEmpty { rest.reserveCapacity(4) }
-      rest.append(Read(slot: slot, version: version))
+      more = uniqueOverflow().appending(Read(slot: slot, version: version))
     }
     return true
   }
@@ -76,13 +92,16 @@ package struct PropertyReads: Sendable {
   package func forEachRead(_ body: (Read) throws -> Void) rethrows {
     guard let first else { return }
     try body(first)
-    for read in rest { try body(read) }
+    guard let more else { return }
+    for index in 0..<more.count { try body(more.read(at: index)) }
   }
 
   /// Whether `body` holds for some read, checked in the order of first reads.
   package func contains(where body: (Read) throws -> Bool) rethrows -> Bool {
     guard let first else { return false }
     if try body(first) { return true }
-    return try rest.contains(where: body)
+    guard let more else { return false }
+    for index in 0..<more.count where try body(more.read(at: index)) { return true }
+    return false
   }
 }

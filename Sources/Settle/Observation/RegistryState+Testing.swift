@@ -3,8 +3,8 @@ extension RegistryState {
   package var armedScopeCount: Int {
     var ids: Set<ObjectIdentifier> = []
     for slot in [object] + slots {
-      ids.formUnion(slot.beforeStore.scopes.map(ObjectIdentifier.init))
-      ids.formUnion(slot.afterStore.scopes.map(ObjectIdentifier.init))
+      ids.formUnion(slot.beforeStore.scopes.elements.map(ObjectIdentifier.init))
+      ids.formUnion(slot.afterStore.scopes.elements.map(ObjectIdentifier.init))
     }
     return ids.count
   }

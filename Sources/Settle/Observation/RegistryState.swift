@@ -33,19 +33,19 @@ package struct RegistryState {
       beforeStore.remove(id) ?? afterStore.remove(id)
     }
 
-    mutating func willSet(into fired: inout [TrackingScope]) {
+    mutating func willSet(into fired: inout InlineFirstList<TrackingScope>) {
       version &+= 1
       writesInProgress += 1
       guard !beforeStore.isEmpty else { return }
       beforeStore.removeAll(into: &fired)
     }
 
-    mutating func removeAllScopes(into removed: inout [TrackingScope]) {
+    mutating func removeAllScopes(into removed: inout InlineFirstList<TrackingScope>) {
       if !beforeStore.isEmpty { beforeStore.removeAll(into: &removed) }
       if !afterStore.isEmpty { afterStore.removeAll(into: &removed) }
     }
 
-    mutating func didSet(into fired: inout [TrackingScope]) {
+    mutating func didSet(into fired: inout InlineFirstList<TrackingScope>) {
       version &+= 1
       writesInProgress = max(0, writesInProgress - 1)
       // Before-store scopes still here were armed after this write's willSet (for example by
@@ -157,8 +157,8 @@ package struct RegistryState {
     _ id: ObjectIdentifier,
     properties: PropertyReads,
     objectLevel: Bool
-  ) -> [TrackingScope] {
-    var removed: [TrackingScope] = []
+  ) -> InlineFirstList<TrackingScope> {
+    var removed = InlineFirstList<TrackingScope>()
     if objectLevel, let scope = object.remove(id) { removed.append(scope) }
     properties.forEachRead { read in
       if let scope = slots[read.slot].remove(id) { removed.append(scope) }
@@ -172,8 +172,8 @@ package struct RegistryState {
   /// unregisters later finds nothing to remove.
   ///
   /// - Complexity: O(scopes armed).
-  package mutating func removeAllScopes() -> [TrackingScope] {
-    var removed: [TrackingScope] = []
+  package mutating func removeAllScopes() -> InlineFirstList<TrackingScope> {
+    var removed = InlineFirstList<TrackingScope>()
     object.removeAllScopes(into: &removed)
     for index in slots.indices { slots[index].removeAllScopes(into: &removed) }
     armedEntries = 0
@@ -183,8 +183,8 @@ package struct RegistryState {
   /// A write to `keyPath` is about to store: returns the before-store scopes to fire.
   ///
   /// - Complexity: O(scopes fired), independent of scopes armed on other properties.
-  package mutating func willSet(_ keyPath: AnyKeyPath) -> [TrackingScope] {
-    var fired: [TrackingScope] = []
+  package mutating func willSet(_ keyPath: AnyKeyPath) -> InlineFirstList<TrackingScope> {
+    var fired = InlineFirstList<TrackingScope>()
     object.willSet(into: &fired)
     // No slot means no scope ever read this property, so no version needs bumping.
     if let index = slotIndex(of: keyPath) {
@@ -197,8 +197,8 @@ package struct RegistryState {
   /// A write to `keyPath` has stored: returns the after-store scopes (and late arrivals) to fire.
   ///
   /// - Complexity: O(scopes fired), independent of scopes armed on other properties.
-  package mutating func didSet(_ keyPath: AnyKeyPath) -> [TrackingScope] {
-    var fired: [TrackingScope] = []
+  package mutating func didSet(_ keyPath: AnyKeyPath) -> InlineFirstList<TrackingScope> {
+    var fired = InlineFirstList<TrackingScope>()
     object.didSet(into: &fired)
     if let index = slotIndex(of: keyPath) {
       slots[index].didSet(into: &fired)

@@ -1,12 +1,13 @@
 /// The scopes armed on one slot of a ``RegistryState``.
 ///
-/// An array, so that firing hands the whole list to the writer without copying it and a slot
-/// watched by one scope hashes nothing; past ``linearLimit`` scopes it also keeps each scope's
+/// An ``InlineFirstList``, so that firing hands the whole list to the writer without copying
+/// it, and a slot watched by one scope hashes and allocates nothing; past ``linearLimit``
+/// scopes it also keeps each scope's
 /// position, so removing one (when a scope that watched several properties fires) stays O(1)
 /// however many scopes watch the slot.
 package struct ScopeList {
   /// The armed scopes, in no particular order.
-  package private(set) var scopes: [TrackingScope] = []
+  package private(set) var scopes = InlineFirstList<TrackingScope>()
   /// Each scope's index in ``scopes``; kept exactly while there are more than ``linearLimit``.
   private var positions: [ObjectIdentifier: Int] = [:]
   package static let linearLimit = 8
@@ -21,10 +22,10 @@ package struct ScopeList {
   @discardableResult
   package mutating func insert(_ scope: TrackingScope) -> Bool {
     if scopes.count <= Self.linearLimit {
-      if scopes.contains(where: { $0 === scope }) { return false }
+      if scopes.firstIndex(where: { $0 === scope }) != nil { return false }
       scopes.append(scope)
       if scopes.count > Self.linearLimit {
-        for (index, scope) in scopes.enumerated() { positions[ObjectIdentifier(scope)] = index }
+        for index in 0..<scopes.count { positions[ObjectIdentifier(scopes[index])] = index }
       }
     } else {
       let id = ObjectIdentifier(scope)
@@ -62,14 +63,14 @@ package struct ScopeList {
 
   /// Moves every scope into `fired` and leaves the list empty.
   ///
-  /// - Complexity: O(1) when `fired` is empty (the array itself moves), otherwise O(count).
-  package mutating func removeAll(into fired: inout [TrackingScope]) {
+  /// - Complexity: O(1) when `fired` is empty (the list itself moves), otherwise O(count).
+  package mutating func removeAll(into fired: inout InlineFirstList<TrackingScope>) {
     if fired.isEmpty {
       swap(&fired, &scopes)
     } else {
       fired.append(contentsOf: scopes)
     }
-    scopes = []
+    scopes.removeAll()
     positions = [:]
   }
 }

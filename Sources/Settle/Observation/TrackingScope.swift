@@ -80,23 +80,20 @@ package final class TrackingScope: Sendable {
   }
 
   private func remove(
-    _ registrations: [TrackingScopeState.Registration],
+    _ registrations: InlineFirstList<TrackingScopeState.Registration>,
     clearedBy firing: RegistryCore? = nil
   ) {
-    // By index rather than `for registration in`, which copies (retains) each element.
-    for index in registrations.indices {
-      let registry = registrations[index].core
+    registrations.forEach { registration in
       // A scope fired by a registry was in exactly one of its lists: the object's for an
       // object-level scope, else one per property read. With one read, that list was the one
       // the write emptied, so nothing of this scope is left there.
-      if registry === firing,
-        registrations[index].objectLevel || registrations[index].properties.isSingleRead
+      if registration.core === firing,
+        registration.objectLevel || registration.properties.isSingleRead
       {
-        continue
+        return
       }
-      registry.unregister(
-        self, properties: registrations[index].properties,
-        objectLevel: registrations[index].objectLevel)
+      registration.core.unregister(
+        self, properties: registration.properties, objectLevel: registration.objectLevel)
     }
   }
 }

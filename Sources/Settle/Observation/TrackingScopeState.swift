@@ -20,12 +20,13 @@ package struct TrackingScopeState {
 
   /// What the winner of ``claim()`` must do, outside the lock, in this order.
   package struct Claim {
-    package let registrations: [Registration]
+    package let registrations: InlineFirstList<Registration>
     package let callback: @Sendable () -> Void
   }
 
   private var callback: (@Sendable () -> Void)?
-  private var registrations: [Registration] = []
+  /// Inline-first: most scopes read one object, and then registering allocates nothing.
+  private var registrations = InlineFirstList<Registration>()
 
   package init(callback: @escaping @Sendable () -> Void) {
     self.callback = callback
@@ -46,15 +47,13 @@ package struct TrackingScopeState {
   package mutating func claim() -> Claim? {
     guard let callback else { return nil }
     self.callback = nil
-    defer { registrations = [] }
-    return Claim(registrations: registrations, callback: callback)
+    return Claim(registrations: registrations.takeAll(), callback: callback)
   }
 
   /// Finishes the scope without calling back; returns the registrations to remove.
-  package mutating func cancel() -> [Registration]? {
+  package mutating func cancel() -> InlineFirstList<Registration>? {
     guard isArmed else { return nil }
     callback = nil
-    defer { registrations = [] }
-    return registrations
+    return registrations.takeAll()
   }
 }

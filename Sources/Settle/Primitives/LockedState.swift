@@ -53,7 +53,10 @@ package struct LockedState<State>: @unchecked Sendable {
   let buffer: ManagedBuffer<State, Primitive>
 
   /// Creates the lock with its initial state.
-  package init(_ initial: State) {
+  package init(_ initial: consuming State) {
+    // Moved in and out of an optional rather than captured: returning a captured value from
+    // the closure copies it, and a copy of a state that holds references retains each one.
+    var pending = Optional(initial)
     buffer = Buffer.create(minimumCapacity: 1) { buffer in
       buffer.withUnsafeMutablePointerToElements { lock in
         #if canImport(Darwin)
@@ -67,7 +70,7 @@ package struct LockedState<State>: @unchecked Sendable {
           precondition(result == 0, "Settle could not initialise a mutex (error \(result))")
         #endif
       }
-      return initial
+      return pending.take()!
     }
   }
 

@@ -20,6 +20,23 @@ import Testing
     #expect(!reads.contains(slot: 1) && !reads.contains(slot: 62))
   }
 
+  // Read sets are copied into registrations and claims and share their overflow storage;
+  // a change to one copy must never show in another, whether the storage grows or not.
+  @Test(arguments: [2, 4, 5, 70])
+  func copiesAreIndependent(count: Int) {
+    var original = PropertyReads()
+    for slot in 0..<count { original.insert(slot: slot, version: UInt64(slot)) }
+    var copy = original
+    copy.insert(slot: 500, version: 9)
+    original.insert(slot: 600, version: 8)
+    #expect(copy.reads.count == count + 1 && original.reads.count == count + 1)
+    #expect(copy.contains(slot: 500) && !copy.contains(slot: 600))
+    #expect(original.contains(slot: 600) && !original.contains(slot: 500))
+    #expect(copy.reads.dropLast().map(\.slot) == Array(0..<count))
+    #expect(original.reads.last?.slot == 600 && original.reads.last?.version == 8)
+    #expect(!copy.isSingleRead && PropertyReads(slot: 1, version: 0).isSingleRead)
+  }
+
   @Test func handlesSlotsPastTheBitMask() {
     var reads = PropertyReads()
     var firstTime: [Bool] = []
@@ -52,15 +69,15 @@ import Testing
       #expect(list.remove(id) === scopes[index])
       #expect(list.remove(id) == nil)
       expected.remove(id)
-      #expect(Set(list.scopes.map(ObjectIdentifier.init)) == expected)
+      #expect(Set(list.scopes.elements.map(ObjectIdentifier.init)) == expected)
     }
     // Re-insert the removed ones, then fire all: each exactly once.
     for index in stride(from: 0, to: count, by: 2) { list.insert(scopes[index]) }
-    var fired: [TrackingScope] = []
+    var fired = InlineFirstList<TrackingScope>()
     list.removeAll(into: &fired)
     #expect(list.isEmpty)
     #expect(fired.count == count)
-    #expect(Set(fired.map(ObjectIdentifier.init)) == Set(scopes.map(ObjectIdentifier.init)))
+    #expect(Set(fired.elements.map(ObjectIdentifier.init)) == Set(scopes.map(ObjectIdentifier.init)))
     for scope in scopes { #expect(list.remove(ObjectIdentifier(scope)) == nil) }
   }
 
@@ -78,9 +95,9 @@ import Testing
         let id = ObjectIdentifier(scope)
         switch generator.next() % 20 {
         case 0:
-          var fired: [TrackingScope] = []
+          var fired = InlineFirstList<TrackingScope>()
           list.removeAll(into: &fired)
-          #expect(Set(fired.map(ObjectIdentifier.init)) == model)
+          #expect(Set(fired.elements.map(ObjectIdentifier.init)) == model)
           model.removeAll()
         case 1...9:
           let removed = list.remove(id)
@@ -93,7 +110,7 @@ import Testing
         }
         #expect(list.count == model.count)
       }
-      #expect(Set(list.scopes.map(ObjectIdentifier.init)) == model)
+      #expect(Set(list.scopes.elements.map(ObjectIdentifier.init)) == model)
     }
   }
 
@@ -104,7 +121,7 @@ import Testing
     let b = TrackingScope(options: [], callback: {})
     first.insert(a)
     second.insert(b)
-    var fired: [TrackingScope] = []
+    var fired = InlineFirstList<TrackingScope>()
     first.removeAll(into: &fired)
     second.removeAll(into: &fired)
     #expect(fired.count == 2 && fired[0] === a && fired[1] === b)
