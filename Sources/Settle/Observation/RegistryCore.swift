@@ -52,14 +52,14 @@ package final class RegistryCore: Sendable {
   /// ``ObservationRegistry/willSet(_:keyPath:)``).
   func willSet(_ keyPath: AnyKeyPath) {
     let fired = withState { $0.willSet(keyPath) }
-    fired.forEach { $0.fire(from: self) }
+    fired.forEachElement { $0.fire(from: self) }
   }
 
   /// Fires the after-store scopes that read `keyPath` (see
   /// ``ObservationRegistry/didSet(_:keyPath:)``).
   func didSet(_ keyPath: AnyKeyPath) {
     let fired = withState { $0.didSet(keyPath) }
-    fired.forEach { $0.fire(from: self) }
+    fired.forEachElement { $0.fire(from: self) }
   }
 
   /// The versions a read sees (see ``RegistryState/versionsForRead(of:)``).

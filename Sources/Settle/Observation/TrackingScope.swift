@@ -83,7 +83,7 @@ package final class TrackingScope: Sendable {
     _ registrations: InlineFirstList<TrackingScopeState.Registration>,
     clearedBy firing: RegistryCore? = nil
   ) {
-    registrations.forEach { registration in
+    registrations.forEachElement { registration in
       // A scope fired by a registry was in exactly one of its lists: the object's for an
       // object-level scope, else one per property read. With one read, that list was the one
       // the write emptied, so nothing of this scope is left there.

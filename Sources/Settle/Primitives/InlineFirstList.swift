@@ -32,7 +32,7 @@ package struct InlineFirstList<Element> {
 
   /// Adds every element of `other` at the end, in order.
   package mutating func append(contentsOf other: InlineFirstList) {
-    other.forEach { append($0) }
+    other.forEachElement { append($0) }
   }
 
   /// Removes and returns the last element.
@@ -85,7 +85,7 @@ extension InlineFirstList {
   }
 
   /// Calls `body` with each element, first to last.
-  package func forEach(_ body: (Element) throws -> Void) rethrows {
+  package func forEachElement(_ body: (Element) throws -> Void) rethrows {
     guard let head else { return }
     try body(head)
     for element in tail { try body(element) }
@@ -102,7 +102,7 @@ extension InlineFirstList {
   package var elements: [Element] {
     var result: [Element] = []
     result.reserveCapacity(count)
-    forEach { result.append($0) }
+    forEachElement { result.append($0) }
     return result
   }
 }

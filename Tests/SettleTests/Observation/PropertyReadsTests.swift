@@ -77,7 +77,8 @@ import Testing
     list.removeAll(into: &fired)
     #expect(list.isEmpty)
     #expect(fired.count == count)
-    #expect(Set(fired.elements.map(ObjectIdentifier.init)) == Set(scopes.map(ObjectIdentifier.init)))
+    let firedIDs = Set(fired.elements.map(ObjectIdentifier.init))
+    #expect(firedIDs == Set(scopes.map(ObjectIdentifier.init)))
     for scope in scopes { #expect(list.remove(ObjectIdentifier(scope)) == nil) }
   }
 

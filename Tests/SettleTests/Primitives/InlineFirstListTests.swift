@@ -50,7 +50,7 @@ import Testing
     #expect(target.elements == ["a", "b", "c"])
     #expect(source.isEmpty && source.count == 0)
     var visited: [String] = []
-    target.forEach { visited.append($0) }
+    target.forEachElement { visited.append($0) }
     #expect(visited == ["a", "b", "c"])
   }
 }
