@@ -125,6 +125,16 @@ def extra_constraints(constraints, context_constraints):
     return extra
 
 
+def layout_constraints(digester_node):
+    """The `T : AnyObject` requirements of a declaration, from the digester: symbol graphs leave
+    them out of an extension's constraints, so overloads differing only by one looked equal."""
+    signature = (digester_node or {}).get("genericSig", "")
+    if " where " not in signature:
+        return []
+    requirements = signature.split(" where ", 1)[1].rstrip(">").split(", ")
+    return [r for r in requirements if r.endswith(" : AnyObject")]
+
+
 def symbol_graph_entries(directory, module, digester_nodes):
     graphs = sorted(directory.glob("*.symbols.json"))
     if not graphs:
@@ -172,6 +182,10 @@ def symbol_graph_entries(directory, module, digester_nodes):
         if extension is not None:
             extra = extra_constraints(
                 extension.get("constraints", []), generic_constraints(parents.get(usr)))
+            inherited = layout_constraints(digester_nodes.get(parents.get(usr)))
+            for layout in layout_constraints(digester_nodes.get(usr)):
+                if layout not in inherited and layout not in extra:
+                    extra.append(layout)
             # In a protocol, a member from an extension is not a requirement: say which it is.
             if extension.get("typeKind") == "swift.protocol" or extra:
                 where = f" where {', '.join(extra)}" if extra else ""

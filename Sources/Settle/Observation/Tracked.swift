@@ -10,11 +10,18 @@
 ///
 /// A read records the property into the current ``withTracking(options:_:onChange:)`` scope.
 /// A write first calls the scopes that read it (before the store), stores, then calls the
-/// after-store scopes. Assigning a value equal to the current one (`==` for `Equatable`
-/// values, identity for class references) notifies nobody and stores nothing; mutating in
-/// place (`books.append`) always notifies, and stays in place: appending to a tracked array is
-/// amortised O(1).
+/// after-store scopes. Assigning a value equal to the current one notifies nobody and stores
+/// nothing; mutating in place (`books.append`) always notifies, and stays in place: appending
+/// to a tracked array is amortised O(1).
 ///
+/// "Equal" means `==` for an `Equatable` type (also for an `Equatable` class), identity for
+/// any other class; values of any other type are never equal, and each assignment notifies.
+/// The kind of comparison is chosen once, when the property is initialised: by the
+/// initialiser's overloads where the property's type is known to be `Equatable` or a class,
+/// otherwise by asking the type once at run time. A write then never asks whether a value is
+/// `Equatable`; only a property whose type is an existential (`any Hashable`) or an optional
+/// one that is not `Equatable` compares what it holds at each write, as it must.
+
 /// Mutating in place is also a read, as with Apple's `@Observable`: inside a scope,
 /// `borrowedCount += 1` or `books.append(x)` records the property, so the next change to it
 /// calls the scope. The read is taken after the store, of the value the mutation leaves, so the
@@ -43,10 +50,27 @@
 public struct Tracked<Value> {
   @usableFromInline
   var storage: Value
+  /// How an assignment finds that it changes nothing; chosen by the initialiser's overload.
+  @usableFromInline
+  let comparison: AssignmentComparison
 
-  /// Creates the property with its initial value.
+  /// Creates the property with its initial value, for a type not known here to be
+  /// `Equatable` or a class: a generic parameter, an existential, or a type with neither.
+  ///
+  /// Asks the type once, now, how to compare it (see ``Tracked``), so that no write has to;
+  /// the constrained overloads for `Equatable` and class types skip even that.
+  ///
+  /// - Complexity: one run-time conformance check per initialisation (cached by the runtime).
   public init(wrappedValue: Value) {
     storage = wrappedValue
+    comparison = AssignmentComparison(for: Value.self, holding: wrappedValue)
+  }
+
+  /// Creates the property with its initial value and the comparison `comparison`.
+  @usableFromInline
+  init(storage: Value, comparison: AssignmentComparison) {
+    self.storage = storage
+    self.comparison = comparison
   }
 
   /// Unavailable: `@Tracked` needs the enclosing ``TrackedObject`` to find its registry.
@@ -60,8 +84,8 @@ public struct Tracked<Value> {
   ///
   /// One subscript for every `Value`: Swift 6.3 refuses a property wrapper with more than one
   /// enclosing-self subscript ("multiple enclosing-self subscripts"), and one declared in a
-  /// constrained extension is not considered at all, so the comparison cannot be chosen by
-  /// overloading here (see ``isSame(_:_:)``).
+  /// constrained extension is not considered at all, so the comparison is chosen by
+  /// overloading the initialiser instead, and stored (see ``isSame(_:_:)``).
   ///
   /// Inlinable so that it is specialised for each property in the client's module:
   /// unspecialised, every read went through generic key-path projection and metadata lookups
@@ -83,7 +107,8 @@ public struct Tracked<Value> {
       return instance[keyPath: storageKeyPath].storage
     }
     @inline(__always) set {
-      if isSame(instance[keyPath: storageKeyPath].storage, newValue) { return }
+      let current = instance[keyPath: storageKeyPath]
+      if isSame(current.storage, newValue, by: current.comparison) { return }
       store(newValue, instance, wrappedKeyPath, storageKeyPath)
     }
     @inline(__always) _modify {
@@ -126,16 +151,38 @@ public struct Tracked<Value> {
     registry.didSet(instance, keyPath: wrappedKeyPath)
   }
 
-  /// Whether assigning `new` over `old` changes nothing an observer could see.
+  /// Whether assigning `new` over `old` changes nothing an observer could see, compared the
+  /// way the property's initialiser chose.
+  ///
+  /// No branch but `.dynamic` asks at run time whether a value conforms: `.equatable` is
+  /// chosen only for an `Equatable` `Value`, so once the subscript is specialised for a
+  /// concrete `Value` the optimiser folds the cast below to that type's `==`; `.identity` only
+  /// for a class, and the `AnyObject.Type` test folds to a constant. A specialised write has
+  /// no `swift_dynamicCast` (Scripts/check-write-codegen checks the benchmark's build).
   @inlinable @inline(__always)
-  static func isSame(_ old: Value, _ new: Value) -> Bool {
-    if let old = old as? any Equatable {
-      return old.isEqual(to: new)
-    }
-    if Value.self is AnyObject.Type {
+  static func isSame(_ old: Value, _ new: Value, by comparison: AssignmentComparison) -> Bool {
+    // The common case inline and first; the others out of line, so they cost the write of an
+    // `Equatable` property neither code size nor a jump table.
+    guard comparison == .equatable else { return isSameOtherwise(old, new, by: comparison) }
+    guard let old = old as? any Equatable else { return false }
+    return old.isEqual(to: new)
+  }
+
+  /// ``isSame(_:_:by:)`` for every comparison but `.equatable`.
+  @inlinable @inline(never)
+  static func isSameOtherwise(
+    _ old: Value, _ new: Value, by comparison: AssignmentComparison
+  ) -> Bool {
+    switch comparison {
+    case .none:
+      return false
+    case .dynamic:
+      if let old = old as? any Equatable { return old.isEqual(to: new) }
+      fallthrough
+    case .identity, .equatable:
+      guard Value.self is AnyObject.Type else { return false }
       return (old as AnyObject) === (new as AnyObject)
     }
-    return false
   }
 }
 
