@@ -41,10 +41,11 @@ package struct InlineFirstList<Element> {
   @discardableResult
   package mutating func removeLast() -> Element {
     if let last = tail.popLast() { return last }
-    guard let last = head.take() else {
-      preconditionFailure("removeLast() on an empty InlineFirstList")
-    }
-    return last
+    precondition(head != nil, "removeLast() on an empty InlineFirstList")
+    // Moved out with `swap`, not copied (`Optional.take()` is newer than the iOS 17 SDK).
+    var last: Element?
+    swap(&last, &head)
+    return last!
   }
 
   /// Removes every element, keeping no storage.

@@ -70,7 +70,10 @@ package struct LockedState<State>: @unchecked Sendable {
           precondition(result == 0, "Settle could not initialise a mutex (error \(result))")
         #endif
       }
-      return pending.take()!
+      // `swap` rather than `Optional.take()`, which is newer than the iOS 17 SDK.
+      var moved: State?
+      swap(&moved, &pending)
+      return moved!
     }
   }
 
