@@ -1,4 +1,5 @@
 import Settle
+import SettleTesting
 import Testing
 
 #if canImport(Glibc)
@@ -41,4 +42,42 @@ struct RegistryStressTests {
     #expect(missing == 0)
   }
 
+  /// One thread releases the last reference to one watched object (whose registry then
+  /// empties its core) while the other writes the second watched object, which fires the scope
+  /// and makes it unregister from both cores. Neither order may crash, call back twice, or
+  /// keep the callback alive once both are done.
+  @Test func releasingAnObjectWhileItsScopeFiresIsSafe() {
+    let threads = ThreadPair()
+    defer { threads.stop() }
+    let trials = Self.trials / 10
+    let lifetime = LifetimeTracker()
+    var wrongCounts = 0
+    for _ in 0..<trials {
+      let released = Box<Counter?>(Counter())
+      let written = Counter()
+      let calls = LockedState(0)
+      do {
+        let token = lifetime.makeToken()
+        withTracking {
+          _ = released.value?.value
+          _ = written.value
+        } onChange: {
+          _ = token
+          calls.withLock { $0 += 1 }
+        }
+      }
+      threads.race({ released.value = nil }, { written.value = 1 })
+      // The write always lands, so the scope fires exactly once, whichever thread won.
+      if calls.withLock({ $0 }) != 1 { wrongCounts += 1 }
+      #expect(written.observationRegistry.armedScopeCount == 0)
+    }
+    #expect(wrongCounts == 0)
+    #expect(lifetime.releasedCount == trials)
+  }
+}
+
+/// A mutable reference the racing closures share; the race itself is what is under test.
+private final class Box<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }
