@@ -93,12 +93,13 @@ package final class RegistryCore: Sendable {
   }
 
   /// Disarms every scope armed here without calling it back, because the object it watched is
-  /// gone: the scopes' references to this core end the cycle once they fire, are cancelled or
-  /// are freed.
+  /// gone, and drops the bookkeeping (see ``RegistryState/close()``): scopes still armed on
+  /// other objects keep only this emptied core alive, until they fire, are cancelled or are
+  /// freed.
   ///
-  /// - Complexity: O(scopes armed here).
+  /// - Complexity: O(scopes armed here + properties ever read).
   func close() {
-    let removed = withState { $0.removeAllScopes() }
+    let removed = withState { $0.close() }
     // Released outside the lock: a scope freed here calls its discard handler.
     withExtendedLifetime(removed) {}
   }

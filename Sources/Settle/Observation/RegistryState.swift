@@ -70,6 +70,8 @@ package struct RegistryState {
   /// properties counts three. The registry publishes it so that a write can tell, without
   /// the lock, that nobody is armed.
   package private(set) var armedEntries = 0
+  /// Set by ``close()``, once the registry is gone: no slot is left, and nothing can arm.
+  package private(set) var isClosed = false
 
   /// Key-path objects seen lately, with their slot's index (`nil`: no slot yet).
   ///
@@ -135,6 +137,9 @@ package struct RegistryState {
     properties: PropertyReads,
     objectVersion: UInt64
   ) -> Bool {
+    // A recorder holds its registry until installation ends, so this cannot happen; if it
+    // did, nothing could change the gone object, and "armed" (never to fire) is the truth.
+    guard !isClosed else { return true }
     if scope.objectLevel {
       if object.hasUnreportedChange(since: objectVersion, afterStore: scope.afterStore) {
         return false
@@ -159,6 +164,8 @@ package struct RegistryState {
     objectLevel: Bool
   ) -> InlineFirstList<TrackingScope> {
     var removed = InlineFirstList<TrackingScope>()
+    // Closed: every scope was taken out already, and the slots are gone.
+    guard !isClosed else { return removed }
     if objectLevel, let scope = object.remove(id) { removed.append(scope) }
     properties.forEachRead { read in
       if let scope = slots[read.slot].remove(id) { removed.append(scope) }
@@ -167,16 +174,21 @@ package struct RegistryState {
     return removed
   }
 
-  /// Takes every scope out of every list, for a registry whose object is gone; returns them so
-  /// that they are released outside the lock. Slots and versions stay, so a scope that still
-  /// unregisters later finds nothing to remove.
+  /// Takes every scope out of every list and drops the slots, for a registry whose object is
+  /// gone; returns the scopes so that they are released outside the lock. Scopes armed on other
+  /// objects still hold this state until they finish, so nothing is kept for them: a later
+  /// ``unregister(_:properties:objectLevel:)`` finds the state closed and does nothing.
   ///
-  /// - Complexity: O(scopes armed).
-  package mutating func removeAllScopes() -> InlineFirstList<TrackingScope> {
+  /// - Complexity: O(scopes armed + slots).
+  package mutating func close() -> InlineFirstList<TrackingScope> {
     var removed = InlineFirstList<TrackingScope>()
     object.removeAllScopes(into: &removed)
     for index in slots.indices { slots[index].removeAllScopes(into: &removed) }
     armedEntries = 0
+    isClosed = true
+    slots = []
+    slotByKeyPath = [:]
+    recentKeyPaths = []
     return removed
   }
 

@@ -138,3 +138,29 @@ import Testing
     #expect(outer.access(for: registries[0])?.properties.reads.count == 2)
   }
 }
+
+/// A registry whose object is gone closes its state: every scope comes out, once, and the
+/// slots go, so a scope finishing later through another object finds nothing to remove.
+@Suite struct ClosedRegistryStateTests {
+  @Test func closingReturnsEveryScopeOnceAndLaterRemovalsDoNothing() {
+    var state = RegistryState()
+    let keyPaths: [AnyKeyPath] = [\[Int].count, \[Int].isEmpty, \[Int].first]
+    let reads = keyPaths.map { state.versionsForRead(of: $0) }
+    var properties = PropertyReads()
+    for read in reads { properties.insert(slot: read.slot, version: read.property) }
+    let wide = TrackingScope(options: [], callback: {})
+    let objectLevel = TrackingScope(options: .objectLevel, callback: {})
+    let armedWide = state.register(wide, properties: properties, objectVersion: 0)
+    let armedObject = state.register(objectLevel, properties: PropertyReads(), objectVersion: 0)
+    #expect(armedWide && armedObject)
+    #expect(state.armedEntries == 4)
+
+    let removed = state.close()
+
+    #expect(removed.count == 4)  // one entry per list the scopes were in
+    #expect(Set(removed.elements.map(ObjectIdentifier.init)).count == 2)
+    #expect(state.isClosed && state.armedEntries == 0 && state.slots.isEmpty)
+    let late = state.unregister(ObjectIdentifier(wide), properties: properties, objectLevel: false)
+    #expect(late.isEmpty)
+  }
+}
