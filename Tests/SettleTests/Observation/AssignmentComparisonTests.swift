@@ -4,6 +4,14 @@ import Testing
 /// A class with no `==`: only identity can say two references are the same.
 final class Gauge: @unchecked Sendable {}
 
+/// A class with no `==` of its own, and a subclass that has one.
+class Shape: @unchecked Sendable {}
+final class Square: Shape, Equatable, @unchecked Sendable {
+  let side: Int
+  init(side: Int) { self.side = side }
+  static func == (left: Square, right: Square) -> Bool { left.side == right.side }
+}
+
 /// Properties of every kind of type the comparison is chosen for.
 final class Instruments: TrackedObject, @unchecked Sendable {
   let observationRegistry = ObservationRegistry()
@@ -11,6 +19,7 @@ final class Instruments: TrackedObject, @unchecked Sendable {
   @Tracked var tag: any Hashable = 1
   @Tracked var maybeReading: Reading? = nil
   @Tracked var maybeLevel: Int? = 3
+  @Tracked var shape: Shape = Square(side: 1)
 }
 
 /// Counts the writes among `writes` that notify a scope armed on one property: the scope is
@@ -45,6 +54,18 @@ private func notifications<Object: TrackedObject>(
     let count = notifications(
       on: instruments, read: { _ = $0.gauge },
       writes: [{ $0.gauge = same }, { $0.gauge = Gauge() }])
+    #expect(count == 1)
+  }
+
+  // Decided by the property's type, as `@Observable` decides: `Shape` is a class without
+  // `==`, so a `Square` in it is compared by identity even though `Square` has `==`. (Up to
+  // 0.1.0 every write asked the value at run time, and an equal `Square` notified nobody.)
+  @Test func aClassPropertyComparesByIdentityWhateverSubclassItHolds() {
+    let instruments = Instruments()
+    let same = instruments.shape
+    let count = notifications(
+      on: instruments, read: { _ = $0.shape },
+      writes: [{ $0.shape = same }, { $0.shape = Square(side: 1) }])
     #expect(count == 1)
   }
 
