@@ -9,7 +9,9 @@ package struct ScopeList {
   /// The armed scopes, in no particular order.
   package private(set) var scopes = InlineFirstList<TrackingScope>()
   /// Each scope's index in ``scopes``; kept exactly while there are more than ``linearLimit``.
-  private var positions: [ObjectIdentifier: Int] = [:]
+  /// Emptied with `Dictionary()`, not `[:]`: the literal is a call that builds an empty
+  /// dictionary, and firing empties the list on every write that fires.
+  private var positions = [ObjectIdentifier: Int]()
   package static let linearLimit = 8
 
   package init() {}
@@ -57,7 +59,7 @@ package struct ScopeList {
       scopes[index] = last
       if scopes.count > Self.linearLimit { positions[ObjectIdentifier(last)] = index }
     }
-    if scopes.count == Self.linearLimit { positions = [:] }
+    if scopes.count == Self.linearLimit { positions = Dictionary() }
     return removed
   }
 
@@ -71,6 +73,6 @@ package struct ScopeList {
       fired.append(contentsOf: scopes)
     }
     scopes.removeAll()
-    positions = [:]
+    if !positions.isEmpty { positions = Dictionary() }
   }
 }
