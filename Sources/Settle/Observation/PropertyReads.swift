@@ -23,7 +23,7 @@ package struct PropertyReads: Sendable {
     return reads
   }
   /// The first read, inline: most scopes read one property per object, and then the read set
-  /// allocates nothing and holds no reference, so copying it (into a registration, a claim)
+  /// allocates nothing and holds no reference, so copying it (into a registration, a scope)
   /// retains nothing.
   private var first: Read?
   /// Bit `n` set: slot `n` (below 64) is in ``reads``.

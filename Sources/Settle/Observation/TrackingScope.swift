@@ -8,6 +8,8 @@ package final class TrackingScope: Sendable {
   package let afterStore: Bool
   package let objectLevel: Bool
   private let state: LockedState<TrackingScopeState>
+  /// Run once, by whoever finishes the scope by firing it (see ``TrackingScopeState``).
+  private let callback: @Sendable () -> Void
   /// Called when the scope is freed without having fired or been cancelled: nothing it read can
   /// report a change any more.
   private let onDiscard: (@Sendable () -> Void)?
@@ -19,12 +21,13 @@ package final class TrackingScope: Sendable {
   ) {
     afterStore = options.contains(.afterStore)
     objectLevel = options.contains(.objectLevel)
-    state = LockedState(TrackingScopeState(callback: callback))
+    state = LockedState(TrackingScopeState())
+    self.callback = callback
     self.onDiscard = onDiscard
   }
 
   deinit {
-    if let onDiscard, state.withLock({ $0.cancel() }) != nil {
+    if let onDiscard, state.withLock({ $0.finish() }) != nil {
       onDiscard()
     }
   }
@@ -61,21 +64,21 @@ package final class TrackingScope: Sendable {
     }
   }
 
-  /// Runs the callback if nobody did yet: claims the scope, removes every registration, then
+  /// Runs the callback if nobody did yet: finishes the scope, removes every registration, then
   /// calls back with reads suppressed.
   ///
   /// `registry` is the core of the registry whose write fired the scope, if any: it already
   /// took the scope out of the slot that fired, so a registration there on that one slot alone
   /// needs no second trip through its lock.
   package func fire(from registry: RegistryCore? = nil) {
-    guard let claim = state.withLock({ $0.claim() }) else { return }
-    remove(claim.registrations, clearedBy: registry)
-    TrackingContext.suppressingReads(claim.callback)
+    guard let registrations = state.withLock({ $0.finish() }) else { return }
+    remove(registrations, clearedBy: registry)
+    TrackingContext.suppressingReads(callback)
   }
 
   /// Disarms the scope without calling back.
   package func cancel() {
-    guard let registrations = state.withLock({ $0.cancel() }) else { return }
+    guard let registrations = state.withLock({ $0.finish() }) else { return }
     remove(registrations)
   }
 

@@ -1,7 +1,9 @@
 /// The life of one armed scope: armed until fired or cancelled, then never again.
 ///
-/// A pure state machine guarded by the scope's own lock. Claiming it is the "fired" flag that
+/// A pure state machine guarded by the scope's own lock. Finishing it is the "fired" flag that
 /// makes the callback run exactly once, whichever thread or re-entrant write gets there first.
+/// The callback itself lives on the scope, immutable, outside the lock: a state that held it
+/// was copied, with a retain and a release, when the lock was made for every scope.
 package struct TrackingScopeState {
   /// Where the scope is registered, so that firing can remove every registration.
   package struct Registration {
@@ -18,22 +20,15 @@ package struct TrackingScopeState {
     }
   }
 
-  /// What the winner of ``claim()`` must do, outside the lock, in this order.
-  package struct Claim {
-    package let registrations: InlineFirstList<Registration>
-    package let callback: @Sendable () -> Void
-  }
-
-  private var callback: (@Sendable () -> Void)?
+  /// Cleared by ``finish()``.
+  private var isArmedFlag = true
   /// Inline-first: most scopes read one object, and then registering allocates nothing.
   private var registrations = InlineFirstList<Registration>()
 
-  package init(callback: @escaping @Sendable () -> Void) {
-    self.callback = callback
-  }
+  package init() {}
 
   /// Whether the scope has neither fired nor been cancelled.
-  package var isArmed: Bool { callback != nil }
+  package var isArmed: Bool { isArmedFlag }
 
   /// Notes a registration made during installation; `false` means the scope already finished
   /// and the caller must undo the registration it just made.
@@ -43,17 +38,11 @@ package struct TrackingScopeState {
     return true
   }
 
-  /// Takes the right to run the callback; only the first caller gets it.
-  package mutating func claim() -> Claim? {
-    guard let callback else { return nil }
-    self.callback = nil
-    return Claim(registrations: registrations.takeAll(), callback: callback)
-  }
-
-  /// Finishes the scope without calling back; returns the registrations to remove.
-  package mutating func cancel() -> InlineFirstList<Registration>? {
+  /// Takes the right to finish the scope, by firing or by cancelling; only the first caller
+  /// gets it, with the registrations it must remove (outside the lock).
+  package mutating func finish() -> InlineFirstList<Registration>? {
     guard isArmed else { return nil }
-    callback = nil
+    isArmedFlag = false
     return registrations.takeAll()
   }
 }

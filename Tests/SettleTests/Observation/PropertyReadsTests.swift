@@ -20,7 +20,7 @@ import Testing
     #expect(!reads.contains(slot: 1) && !reads.contains(slot: 62))
   }
 
-  // Read sets are copied into registrations and claims and share their overflow storage;
+  // Read sets are copied into registrations and share their overflow storage between copies;
   // a change to one copy must never show in another, whether the storage grows or not.
   @Test(arguments: [2, 4, 5, 70])
   func copiesAreIndependent(count: Int) {

@@ -129,28 +129,26 @@ import Testing
     #expect(calls.withLock { $0 } == rounds)
   }
 
-  @Test func scopeClaimIsFirstComeOnly() {
-    var state = TrackingScopeState(callback: {})
+  @Test func finishingIsFirstComeOnly() {
+    var state = TrackingScopeState()
     #expect(state.isArmed)
-    let first = state.claim()
-    let second = state.claim()
+    let first = state.finish()
+    let second = state.finish()
     #expect(first != nil)
     #expect(second == nil)
     #expect(!state.isArmed)
-    let cancelled = state.cancel()
-    #expect(cancelled == nil)
   }
 
-  @Test func registrationAfterTheClaimMustBeUndone() {
+  @Test func registrationAfterFinishingMustBeUndone() {
     let registry = ObservationRegistry()
-    var state = TrackingScopeState(callback: {})
+    var state = TrackingScopeState()
     let registration = TrackingScopeState.Registration(
       core: registry.core, properties: PropertyReads(), objectLevel: true)
     let registeredWhileArmed = state.didRegister(registration)
-    let claim = state.claim()
-    let registeredAfterClaim = state.didRegister(registration)
+    let finished = state.finish()
+    let registeredAfterFinishing = state.didRegister(registration)
     #expect(registeredWhileArmed)
-    #expect(claim?.registrations.count == 1)
-    #expect(!registeredAfterClaim)
+    #expect(finished?.count == 1)
+    #expect(!registeredAfterFinishing)
   }
 }
