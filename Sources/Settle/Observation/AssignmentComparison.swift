@@ -11,15 +11,15 @@ enum AssignmentComparison: Sendable {
   /// an existential or an optional, whose values can have types of their own.
   case dynamic
 
-  /// The comparison for a property of type `valueType`, first holding `value`, whose declaration
+  /// The comparison for a property of type `Value`, first holding `value`, whose declaration
   /// did not say whether the type is `Equatable` or a class.
   @usableFromInline
-  init<Value>(for valueType: Value.Type, holding value: Value) {
-    if valueType is any Equatable.Type {
+  init<Value>(holding value: Value) {
+    if Value.self is any Equatable.Type {
       self = .equatable
-    } else if valueType is AnyObject.Type {
+    } else if Value.self is AnyObject.Type {
       self = .identity
-    } else if valueType is any OptionalValue.Type || type(of: value as Any) != valueType {
+    } else if Value.self is any OptionalValue.Type || type(of: value as Any) != Value.self {
       // The value's own type differs from the static one only for an existential, whose
       // values carry their own types (`as Any` first: in a generic context `type(of:)`
       // answers the existential itself). An optional may wrap such a value.

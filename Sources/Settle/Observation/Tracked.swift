@@ -21,7 +21,7 @@
 /// otherwise by asking the type once at run time. A write then never asks whether a value is
 /// `Equatable`; only a property whose type is an existential (`any Hashable`) or an optional
 /// one that is not `Equatable` compares what it holds at each write, as it must.
-
+///
 /// Mutating in place is also a read, as with Apple's `@Observable`: inside a scope,
 /// `borrowedCount += 1` or `books.append(x)` records the property, so the next change to it
 /// calls the scope. The read is taken after the store, of the value the mutation leaves, so the
@@ -63,7 +63,7 @@ public struct Tracked<Value> {
   /// - Complexity: one run-time conformance check per initialisation (cached by the runtime).
   public init(wrappedValue: Value) {
     storage = wrappedValue
-    comparison = AssignmentComparison(for: Value.self, holding: wrappedValue)
+    comparison = AssignmentComparison(holding: wrappedValue)
   }
 
   /// Creates the property with its initial value and the comparison `comparison`.
@@ -176,13 +176,13 @@ public struct Tracked<Value> {
     switch comparison {
     case .none:
       return false
-    case .dynamic:
+    case .identity:
+      break
+    case .dynamic, .equatable:  // `.equatable` is decided inline; listed to be exhaustive
       if let old = old as? any Equatable { return old.isEqual(to: new) }
-      fallthrough
-    case .identity, .equatable:
-      guard Value.self is AnyObject.Type else { return false }
-      return (old as AnyObject) === (new as AnyObject)
     }
+    guard Value.self is AnyObject.Type else { return false }
+    return (old as AnyObject) === (new as AnyObject)
   }
 }
 
