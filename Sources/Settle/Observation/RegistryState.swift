@@ -40,6 +40,7 @@ package struct RegistryState {
       beforeStore.removeAll(into: &fired)
     }
 
+    /// Moves every scope armed here, before-store and after-store, into `removed`.
     mutating func removeAllScopes(into removed: inout InlineFirstList<TrackingScope>) {
       if !beforeStore.isEmpty { beforeStore.removeAll(into: &removed) }
       if !afterStore.isEmpty { afterStore.removeAll(into: &removed) }
@@ -49,13 +50,9 @@ package struct RegistryState {
       version &+= 1
       writesInProgress = max(0, writesInProgress - 1)
       // Before-store scopes still here were armed after this write's willSet (for example by
-      // a callback re-arming itself), so they may hold the old value: report them now.
-      if !beforeStore.isEmpty {
-        beforeStore.removeAll(into: &fired)
-      }
-      if !afterStore.isEmpty {
-        afterStore.removeAll(into: &fired)
-      }
+      // a callback re-arming itself), so they may hold the old value: report them now, with
+      // every after-store scope.
+      removeAllScopes(into: &fired)
     }
   }
 
@@ -137,9 +134,9 @@ package struct RegistryState {
     properties: PropertyReads,
     objectVersion: UInt64
   ) -> Bool {
-    // A recorder holds its registry until installation ends, so this cannot happen; if it
-    // did, nothing could change the gone object, and "armed" (never to fire) is the truth.
-    guard !isClosed else { return true }
+    // A recorder holds its registry until installation ends, so a closed state is never
+    // registered with.
+    precondition(!isClosed, "Internal inconsistency in Settle: a scope armed on a freed registry")
     if scope.objectLevel {
       if object.hasUnreportedChange(since: objectVersion, afterStore: scope.afterStore) {
         return false
