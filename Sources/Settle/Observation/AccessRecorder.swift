@@ -82,7 +82,7 @@ package final class AccessRecorder {
     // The registry maps the key path to its slot (by identity first, see RegistryState), so
     // from here on a property is a small integer, never a hashed key path.
     let existing = index(of: registry)
-    let read = registry.versionsForRead(of: keyPath, opening: existing == nil)
+    let read = registry.core.versionsForRead(of: keyPath, opening: existing == nil)
     if let index = existing {
       insert(slot: read.slot, version: read.property, at: index)
     } else {

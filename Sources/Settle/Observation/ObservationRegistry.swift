@@ -148,11 +148,4 @@ public final class ObservationRegistry: Sendable {
     defer { didSet(subject, keyPath: keyPath) }
     return try mutation()
   }
-
-  /// The versions a read sees (see ``RegistryCore/versionsForRead(of:opening:)``).
-  package func versionsForRead(of keyPath: AnyKeyPath, opening: Bool = false) -> (
-    slot: Int, object: UInt64, property: UInt64
-  ) {
-    core.versionsForRead(of: keyPath, opening: opening)
-  }
 }

@@ -74,7 +74,7 @@ import Testing
     }
     let access = recorder.access(for: store.observationRegistry)
     #expect(access?.properties.reads.count == 1)
-    let slot = store.observationRegistry.versionsForRead(of: \LibraryStore.borrowedCount).slot
+    let slot = store.observationRegistry.core.versionsForRead(of: \LibraryStore.borrowedCount).slot
     #expect(access?.properties.contains(slot: slot) == true)
   }
 
