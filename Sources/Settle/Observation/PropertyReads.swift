@@ -17,9 +17,8 @@ package struct PropertyReads: Sendable {
   /// Builds an array, so tests and diagnostics use it; arming and firing use
   /// ``forEachRead(_:)``, which allocates nothing.
   package var reads: [Read] {
-    guard let first else { return [] }
-    var reads = [first]
-    forEachRead { if $0 != first { reads.append($0) } }
+    var reads: [Read] = []
+    forEachRead { reads.append($0) }
     return reads
   }
   /// The first read, inline: most scopes read one property per object, and then the read set

@@ -2,9 +2,8 @@
 ///
 /// An ``InlineFirstList``, so that firing hands the whole list to the writer without copying
 /// it, and a slot watched by one scope hashes and allocates nothing; past ``linearLimit``
-/// scopes it also keeps each scope's
-/// position, so removing one (when a scope that watched several properties fires) stays O(1)
-/// however many scopes watch the slot.
+/// scopes it also keeps each scope's position, so removing one (when a scope that watched
+/// several properties fires) stays O(1) however many scopes watch the slot.
 package struct ScopeList {
   /// The armed scopes, in no particular order.
   package private(set) var scopes = InlineFirstList<TrackingScope>()

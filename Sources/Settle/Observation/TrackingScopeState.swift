@@ -20,15 +20,12 @@ package struct TrackingScopeState {
     }
   }
 
-  /// Cleared by ``finish()``.
-  private var isArmedFlag = true
+  /// Whether the scope has neither fired nor been cancelled; cleared by ``finish()``.
+  package private(set) var isArmed = true
   /// Inline-first: most scopes read one object, and then registering allocates nothing.
   private var registrations = InlineFirstList<Registration>()
 
   package init() {}
-
-  /// Whether the scope has neither fired nor been cancelled.
-  package var isArmed: Bool { isArmedFlag }
 
   /// Notes a registration made during installation; `false` means the scope already finished
   /// and the caller must undo the registration it just made.
@@ -42,7 +39,7 @@ package struct TrackingScopeState {
   /// gets it, with the registrations it must remove (outside the lock).
   package mutating func finish() -> InlineFirstList<Registration>? {
     guard isArmed else { return nil }
-    isArmedFlag = false
+    isArmed = false
     return registrations.takeAll()
   }
 }
