@@ -7,40 +7,42 @@ enum BenchmarkSuite {
   static var all: [BenchmarkCase] { debounceCases + operatorCases + observationCases }
 
   static var operatorCases: [BenchmarkCase] {
-    typealias W = OperatorWorkloads
-    return [
-      BenchmarkCase(
-        group: operators, name: "debounced(for: 10 ms): added above pass-through, 1,000,000 Ints",
-        unit: "ns/element", operations: 1_000_000, quickOperations: 10_000,
-        target: .value(atMost: 200, "≤ 200 ns/element added"),
-        settle: { try await W.debouncedAdded($0, feed: .filled) },
-        baselineName: "pass-through alone",
-        baseline: { try await W.passThrough($0, feed: .filled) }),
-      BenchmarkCase(
-        group: operators,
-        name: "throttled(for: 10 ms, latest): added above pass-through, 1,000,000 Ints",
-        unit: "ns/element", operations: 1_000_000, quickOperations: 10_000,
-        target: .value(atMost: 200, "≤ 200 ns/element added"),
-        settle: { try await W.throttledAdded($0, feed: .filled) },
-        baselineName: "pass-through alone",
-        baseline: { try await W.passThrough($0, feed: .filled) }),
-      BenchmarkCase(
-        group: operators,
-        name: "debounced(for: 10 ms): added, fed by a concurrent producer, 1,000,000 Ints",
-        unit: "ns/element", operations: 1_000_000, quickOperations: 10_000,
-        target: .report("reference: scheduler-dependent"),
-        settle: { try await W.debouncedAdded($0, feed: .concurrent) },
-        baselineName: "pass-through alone",
-        baseline: { try await W.passThrough($0, feed: .concurrent) }),
-      BenchmarkCase(
-        group: operators,
-        name: "throttled(for: 10 ms, latest): added, fed by a concurrent producer, 1,000,000 Ints",
-        unit: "ns/element", operations: 1_000_000, quickOperations: 10_000,
-        target: .report("reference: scheduler-dependent"),
-        settle: { try await W.throttledAdded($0, feed: .concurrent) },
-        baselineName: "pass-through alone",
-        baseline: { try await W.passThrough($0, feed: .concurrent) }),
+    [
+      operatorCase("debounced(for: 10 ms): added above pass-through", feed: .filled) {
+        try await OperatorWorkloads.debouncedAdded($0, feed: $1)
+      },
+      operatorCase("throttled(for: 10 ms, latest): added above pass-through", feed: .filled) {
+        try await OperatorWorkloads.throttledAdded($0, feed: $1)
+      },
+      operatorCase(
+        "debounced(for: 10 ms): added, fed by a concurrent producer", feed: .concurrent
+      ) {
+        try await OperatorWorkloads.debouncedAdded($0, feed: $1)
+      },
+      operatorCase(
+        "throttled(for: 10 ms, latest): added, fed by a concurrent producer", feed: .concurrent
+      ) {
+        try await OperatorWorkloads.throttledAdded($0, feed: $1)
+      },
     ]
+  }
+
+  /// One operator row: what `added` measures above a pass-through fed the same way. Only the
+  /// filled feed carries the target; the concurrent one is a reference (see
+  /// ``OperatorWorkloads/Feed``).
+  private static func operatorCase(
+    _ name: String, feed: OperatorWorkloads.Feed,
+    added: @escaping @Sendable (Int, OperatorWorkloads.Feed) async throws -> Sample
+  ) -> BenchmarkCase {
+    BenchmarkCase(
+      group: operators, name: "\(name), 1,000,000 Ints",
+      unit: "ns/element", operations: 1_000_000, quickOperations: 10_000,
+      target: feed == .filled
+        ? .value(atMost: 200, "≤ 200 ns/element added")
+        : .report("reference: scheduler-dependent"),
+      settle: { try await added($0, feed) },
+      baselineName: "pass-through alone",
+      baseline: { try await OperatorWorkloads.passThrough($0, feed: feed) })
   }
 
   static var debounceCases: [BenchmarkCase] {
