@@ -50,16 +50,24 @@ let package = Package(
       path: "Benchmarks/SettleBenchmarks"
     ),
 
-    .testTarget(name: "SettleTests", dependencies: ["Settle", "SettleTesting"]),
-    .testTarget(name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting"]),
+    // What every test target shares: bounded waits, so that a hang fails one test in seconds.
+    .target(name: "SettleTestSupport", dependencies: ["Settle"], path: "Tests/SettleTestSupport"),
+    .testTarget(
+      name: "SettleTests", dependencies: ["Settle", "SettleTesting", "SettleTestSupport"]),
+    .testTarget(
+      name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting", "SettleTestSupport"]),
     .testTarget(
       name: "TileCounterTests",
-      dependencies: ["TileCounter", "TileCounterConsole", "Settle", "SettleTesting"]),
+      dependencies: [
+        "TileCounter", "TileCounterConsole", "Settle", "SettleTesting", "SettleTestSupport",
+      ]),
     // Depends on the executables' targets so that `swift build --build-tests` builds the
     // binaries the end-to-end tests run.
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["TileCounterCLI", "ObservationDemo", "ObservationDemoCore", "Settle"],
+      dependencies: [
+        "TileCounterCLI", "ObservationDemo", "ObservationDemoCore", "Settle", "SettleTestSupport",
+      ],
       path: "Tests/ExamplesTests"
     ),
   ],

@@ -23,16 +23,3 @@ final class LockedCounter: Sendable {
 
   init(_ value: Value) { self.value = value }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Reads the process environment without Foundation.
-enum Environment {
-  static func value(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-  }
-}

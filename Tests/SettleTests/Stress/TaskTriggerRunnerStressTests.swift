@@ -1,5 +1,6 @@
 import Foundation
 import Settle
+import SettleTestSupport
 import Testing
 
 /// Rapid triggers and cancels, with actions that ignore cancellation and yield, must always

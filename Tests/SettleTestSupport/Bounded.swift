@@ -1,0 +1,152 @@
+import Settle
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Awaits `operation`, but for no longer than `limit`: past it, the test fails with a message
+/// that names what was awaited and where, and ends, instead of hanging the whole run.
+///
+/// Every test that waits (on a gate, a continuation, a task's value, `waitUntilIdle()`, an
+/// iterator) waits through this function. A hang in the library then fails one test, by name,
+/// in seconds. Swift Testing's `.timeLimit` cannot do that: its unit is a minute, and a test
+/// awaiting a continuation that is never resumed does not respond to the cancellation it sends.
+///
+/// The operation runs in its own task, so the test can return while it is stuck; that task is
+/// cancelled when the test's task is, and abandoned (still suspended) when the limit passes,
+/// which only ever happens in a run that already failed. Real time bounds only the failure:
+/// a passing test never waits for the limit.
+///
+/// ```swift
+/// try await bounded("the debouncer to be idle") { await debouncer.waitUntilIdle() }
+/// ```
+///
+/// - Throws: ``BoundedWaitTimedOut`` past the limit (after recording an issue at the call
+///   site), or what `operation` throws.
+@discardableResult
+public func bounded<T: Sendable>(
+  _ awaited: @autoclosure () -> String,
+  within limit: Duration = BoundedWait.limit,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  let race = BoundedWait.Race<T>()
+  let worker = Task {
+    do { race.finish(with: .success(try await operation())) } catch {
+      race.finish(with: .failure(error))
+    }
+  }
+  let watchdog = Task {
+    // Cancelled when the operation finishes first; a cancelled sleep throws and ends here.
+    guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return }
+    race.finish(with: .failure(BoundedWaitTimedOut()))
+  }
+  let result = await withTaskCancellationHandler {
+    await race.outcome()
+  } onCancel: {
+    worker.cancel()
+  }
+  watchdog.cancel()
+  if case .failure(let error) = result, error is BoundedWaitTimedOut {
+    worker.cancel()
+    let message = "Timed out after \(limit) waiting for \(awaited())"
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    // Ends the test without a second issue for the same cause; outside a test (a helper
+    // task the test did not await) the error ends what called this.
+    if Test.current != nil {
+      try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+    throw BoundedWaitTimedOut(message: message)
+  }
+  return try result.get()
+}
+
+/// Thrown by ``bounded(_:within:sourceLocation:_:)`` when its limit passed; the issue that
+/// names the wait is recorded before it is thrown.
+public struct BoundedWaitTimedOut: Error, CustomStringConvertible {
+  /// What timed out, and after how long.
+  public var message = "timed out"
+  /// The message.
+  public var description: String { message }
+}
+
+/// The limit every bounded wait uses unless it passes its own.
+public enum BoundedWait {
+  /// 10 seconds, or `SETTLE_WAIT_LIMIT_SECONDS` from the environment: CI raises it under the
+  /// sanitizers, which run the suite several times slower. No passing wait comes near it; it
+  /// only decides how soon a hang is reported.
+  public static let limit: Duration = {
+    guard let text = Environment.value("SETTLE_WAIT_LIMIT_SECONDS"), let seconds = Int(text),
+      seconds > 0
+    else { return .seconds(10) }
+    return .seconds(seconds)
+  }()
+
+  /// The first of the operation's result and the watchdog's timeout, delivered once.
+  final class Race<T: Sendable>: Sendable {
+    private struct State {
+      var result: Result<T, any Error>?
+      var waiter: CheckedContinuation<Result<T, any Error>, Never>?
+    }
+    private let state = LockedState(State())
+
+    func finish(with result: Result<T, any Error>) {
+      let waiter = state.withLock { state -> CheckedContinuation<Result<T, any Error>, Never>? in
+        guard state.result == nil else { return nil }
+        state.result = result
+        defer { state.waiter = nil }
+        return state.waiter
+      }
+      waiter?.resume(returning: result)
+    }
+
+    func outcome() async -> Result<T, any Error> {
+      await withCheckedContinuation { continuation in
+        let ready = state.withLock { state -> Result<T, any Error>? in
+          if let result = state.result { return result }
+          state.waiter = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    }
+  }
+}
+
+/// Reads the process environment without Foundation.
+public enum Environment {
+  /// The variable's value, or `nil` when it is not set.
+  public static func value(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}
+
+extension AsyncIteratorProtocol where Self: SendableMetatype, Element: Sendable {
+  /// `next()` through ``bounded(_:within:sourceLocation:_:)``: the element, `nil` at the end,
+  /// or a failed test when none comes within the limit.
+  public mutating func nextBounded(
+    _ awaited: @autoclosure () -> String = "the next element",
+    within limit: Duration = BoundedWait.limit,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Element? {
+    // The iterator moves into the operation's task and back. Only one task touches it at a
+    // time: this one is suspended until the operation returns, and after a timeout the test
+    // ends without touching it again.
+    let box = IteratorBox(self)
+    let element = try await bounded(awaited(), within: limit, sourceLocation: sourceLocation) {
+      try await box.next()
+    }
+    self = box.iterator
+    return element
+  }
+}
+
+private final class IteratorBox<Iterator: AsyncIteratorProtocol>: @unchecked Sendable
+where Iterator.Element: Sendable {
+  var iterator: Iterator
+  init(_ iterator: Iterator) { self.iterator = iterator }
+  func next() async throws -> Iterator.Element? { try await iterator.next() }
+}
