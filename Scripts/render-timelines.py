@@ -27,10 +27,14 @@ def call_label(kind, value):
     return CALL_LABELS.get(kind, {}).get(value, f"{value[1:]}()")
 
 
-def bar(x, y, label, label_y):
+def bar(x, y, label, label_y, beside=False):
+    """A red bar; `beside` moves it and its label right of an element at the same instant."""
+    if beside:
+        x += 12
     return (
         f'<rect x="{x - 2:.1f}" y="{y - 9}" width="4" height="18" fill="{CALL}"/>\n'
-        f'<text x="{x:.1f}" y="{label_y}" text-anchor="middle" fill="{CALL}">{escape(label)}</text>'
+        f'<text x="{x + (4 if beside else 0):.1f}" y="{label_y}" '
+        f'text-anchor="{"start" if beside else "middle"}" fill="{CALL}">{escape(label)}</text>'
     )
 
 
@@ -60,6 +64,8 @@ def render(timeline):
         if value.startswith("!"):
             continue
         width = min(interval, stop - at) * scale
+        if width <= 0:  # a run at the sequence's end opens no window worth drawing
+            continue
         out.append(
             f'<rect x="{x(at):.1f}" y="{INPUT_Y - 14}" width="{width:.1f}" '
             f'height="{RUN_Y - INPUT_Y + 28}" fill="{QUIET}" fill-opacity="0.25" rx="3" '
@@ -89,6 +95,20 @@ def render(timeline):
             f'<text x="{WIDTH - RIGHT}" y="40" text-anchor="end" font-size="11" fill="#9c4221">'
             f'maxWait {timeline["maxWait"]} ms</text>'
         )
+    # A slow consumer: the time it spends on each element, below the element.
+    busy = timeline.get("consumerBusy")
+    for value, at in runs if busy else []:
+        if value.startswith("!"):
+            continue
+        width = min(busy, end - at) * scale
+        out.append(
+            f'<rect x="{x(at):.1f}" y="{RUN_Y - 3}" width="{width:.1f}" height="6" rx="2" '
+            f'fill="{RUN}" fill-opacity="0.3"/>'
+        )
+        out.append(
+            f'<text x="{x(at) + width / 2:.1f}" y="{RUN_Y - 8}" text-anchor="middle" '
+            f'font-size="9" fill="{RUN}">busy {busy} ms</text>'
+        )
     # Rows and axis.
     rows = ("upstream", "received") if kind in OPERATORS else ("sent", "ran")
     for label, y, colour in ((rows[0], INPUT_Y, INPUT), (rows[1], RUN_Y, RUN)):
@@ -114,9 +134,11 @@ def render(timeline):
             continue
         out.append(f'<circle cx="{x(at):.1f}" cy="{INPUT_Y}" r="6" fill="{INPUT}"/>')
         out.append(f'<text x="{x(at):.1f}" y="{INPUT_Y - 11}" text-anchor="middle" fill="{INPUT}">{escape(value)}</text>')
+    element_times = {at for value, at in runs if not value.startswith("!")}
     for value, at in runs:
         if value.startswith("!"):  # the sequence's end as the consumer sees it
-            out.append(bar(x(at), RUN_Y, END_LABELS.get(value, value[1:]), RUN_Y + 20))
+            beside = at in element_times
+            out.append(bar(x(at), RUN_Y, END_LABELS.get(value, value[1:]), RUN_Y + 20, beside))
             continue
         out.append(f'<rect x="{x(at) - 6:.1f}" y="{RUN_Y - 6}" width="12" height="12" rx="2" fill="{RUN}"/>')
         out.append(f'<text x="{x(at):.1f}" y="{RUN_Y + 20}" text-anchor="middle" fill="{RUN}">{escape(value)}</text>')

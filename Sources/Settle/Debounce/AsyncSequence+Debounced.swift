@@ -14,20 +14,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// With interval 3 and inputs `a@0 b@1 c@2 d@3 e@8 f@12 g@14`, then finish at 19, the
   /// output is `d@6 e@11 g@17`, then the end at 19. See ``DebouncedSequence`` for finish,
-  /// error and cancellation.
+  /// error, cancellation and a slow consumer.
   ///
   /// The base must be `Sendable` as well as its elements: the operator consumes it from a
   /// task of its own, so that elements keep arriving (and time keeps counting) while the
   /// consumer is busy. swift-async-algorithms' `debounce` asks the same.
   ///
+  /// - Parameters:
+  ///   - interval: How long the base must be quiet before its newest element is emitted.
+  ///   - options: Leading and trailing edges and `maxWait`; trailing only by default.
+  ///   - buffering: What is kept of the elements that become due while the consumer is busy;
+  ///     only the newest by default (see ``ElementBuffering``).
+  ///   - clock: The clock the interval is measured on; pass a `ManualClock` in tests.
   /// - Precondition: `interval` and `options.maxWait` are not negative.
   public func debounced<C: Clock>(
     for interval: Duration,
     options: DebounceOptions = DebounceOptions(),
+    buffering: ElementBuffering = .newest,
     clock: C
   ) -> DebouncedSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
-    return DebouncedSequence(base: self, interval: interval, options: options, clock: clock)
+    return DebouncedSequence(
+      base: self, interval: interval, options: options, buffering: buffering, clock: clock)
   }
 
   /// Emits an element once the sequence has been quiet for `interval` of real time.
@@ -45,8 +53,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Precondition: `interval` is not negative.
   public func debounced(
     for interval: Duration,
-    options: DebounceOptions = DebounceOptions()
+    options: DebounceOptions = DebounceOptions(),
+    buffering: ElementBuffering = .newest
   ) -> DebouncedSequence<Self, ContinuousClock> {
-    debounced(for: interval, options: options, clock: ContinuousClock())
+    debounced(for: interval, options: options, buffering: buffering, clock: ContinuousClock())
   }
 }

@@ -73,6 +73,11 @@ where Instant.Duration == Duration {
     self.maxWait = options.maxWait.map { max($0, interval) }
   }
 
+  /// A debounce has no spacing to keep: the quiet period exists only to learn that input
+  /// stopped, and an ended base says so at once (as swift-async-algorithms and RxJS do).
+  @inlinable
+  package static var runsPendingValueWhenInputEnds: Bool { true }
+
   @usableFromInline
   package var holdsValue: Bool {
     if case .idle = phase { return false }

@@ -1,14 +1,19 @@
 /// An asynchronous sequence that emits an element of its base once the base has been quiet
-/// for an interval; made by ``_Concurrency/AsyncSequence/debounced(for:options:clock:)``.
+/// for an interval; made by
+/// ``_Concurrency/AsyncSequence/debounced(for:options:buffering:clock:)``.
 ///
 /// It follows the ``Debouncer`` rules (trailing by default, leading edge and `maxWait` through
 /// ``DebounceOptions``) and adds what a sequence needs:
 /// - **Eager.** The base is consumed as fast as it produces (push, not pull), so a slow
-///   consumer never shifts the timing; emitted elements wait for it in order.
+///   consumer never shifts the timing.
+/// - **Slow consumer.** Elements that become due while the consumer is busy are kept as its
+///   ``ElementBuffering`` says: by default only the newest waits, so a consumer that falls
+///   behind gets the newest settled element next, never a queue of stale ones.
 /// - **Finish.** When the base finishes, a pending element is emitted at once, then the
-///   sequence finishes.
+///   sequence finishes: a debounce has no spacing to keep (unlike ``ThrottledSequence``).
 /// - **Error.** When the base throws, the pending element is dropped and the error is thrown
-///   from `next()`, whether or not the consumer was waiting at that moment.
+///   from `next()` after the elements already due, whether or not the consumer was waiting at
+///   that moment.
 /// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil`, the base's
 ///   iteration is cancelled and no task outlives the iterator.
 ///
@@ -22,6 +27,8 @@ where Base.Element: Sendable, C.Duration == Duration {
   let interval: Duration
   @usableFromInline
   let options: DebounceOptions
+  @usableFromInline
+  let buffering: ElementBuffering
   @usableFromInline
   let clock: C
 }
@@ -37,6 +44,7 @@ extension DebouncedSequence: AsyncSequence {
       storage: TimedSequenceStorage(
         base: base,
         machine: DebounceStateMachine(interval: interval, options: options),
+        buffering: buffering,
         clock: clock
       ))
   }

@@ -12,7 +12,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// reporting.finish()
   /// for await fraction in progress.throttled(for: .milliseconds(250), clock: ContinuousClock()) {
-  ///   print("downloaded", fraction)  // 0.0 at once, then the newest every 250 ms; 1.0 at the end
+  ///   print("downloaded", fraction)  // 0.0 at once, then the newest every 250 ms, 1.0 last
   /// }
   /// ```
   ///
@@ -21,14 +21,26 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// consumer is busy. swift-async-algorithms' `debounce` asks the same for the same reason;
   /// its `_throttle` is pull-based and does not.
   ///
+  /// No two elements are emitted closer than `interval`, however the base ends: an element
+  /// waiting when it finishes comes at its window's end (see ``ThrottledSequence``).
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest spacing between two emitted elements.
+  ///   - latest: At a window's end, emit the newest element (`true`, the default) or the first
+  ///     element received in the window (`false`).
+  ///   - buffering: What is kept of the elements that become due while the consumer is busy;
+  ///     only the newest by default (see ``ElementBuffering``).
+  ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
   /// - Precondition: `interval` is not negative.
   public func throttled<C: Clock>(
     for interval: Duration,
     latest: Bool = true,
+    buffering: ElementBuffering = .newest,
     clock: C
   ) -> ThrottledSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
-    return ThrottledSequence(base: self, interval: interval, latest: latest, clock: clock)
+    return ThrottledSequence(
+      base: self, interval: interval, latest: latest, buffering: buffering, clock: clock)
   }
 
   /// Emits at most one element per `interval` of real time.
@@ -45,8 +57,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Precondition: `interval` is not negative.
   public func throttled(
     for interval: Duration,
-    latest: Bool = true
+    latest: Bool = true,
+    buffering: ElementBuffering = .newest
   ) -> ThrottledSequence<Self, ContinuousClock> {
-    throttled(for: interval, latest: latest, clock: ContinuousClock())
+    throttled(for: interval, latest: latest, buffering: buffering, clock: ContinuousClock())
   }
 }

@@ -45,6 +45,11 @@ where Instant.Duration == Duration {
     self.latest = latest
   }
 
+  /// A throttle promises spacing: the value waiting when the base ends still waits for its
+  /// window's end, as in swift-async-algorithms, RxJS and Combine.
+  @inlinable
+  package static var runsPendingValueWhenInputEnds: Bool { false }
+
   @usableFromInline
   package var holdsValue: Bool {
     if case .holding = phase { return true }

@@ -1,17 +1,22 @@
 /// An asynchronous sequence that emits at most one element of its base per interval; made by
-/// ``_Concurrency/AsyncSequence/throttled(for:latest:clock:)``.
+/// ``_Concurrency/AsyncSequence/throttled(for:latest:buffering:clock:)``.
 ///
 /// It follows the ``Throttler`` rules (the first element at once, then at each window's end
 /// the newest or the first element received in the window, emitted on the timer without
 /// waiting for another element) and adds what a sequence needs:
 /// - **Eager.** The base is consumed as fast as it produces (push, not pull), so a slow
-///   consumer never shifts the timing; emitted elements wait for it in order.
-/// - **Finish.** When the base finishes, a pending element is emitted at once, then the
-///   sequence finishes.
-/// - **Error.** When the base throws, the pending element is dropped and the error is thrown
-///   from `next()`, whether or not the consumer was waiting at that moment.
-/// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil`, the base's
-///   iteration is cancelled and no task outlives the iterator.
+///   consumer never shifts the timing.
+/// - **Slow consumer.** Elements that become due while the consumer is busy are kept as its
+///   ``ElementBuffering`` says: by default only the newest waits.
+/// - **Finish.** When the base finishes while an element waits for its window, that element
+///   is emitted when the window ends, then the sequence finishes; with nothing waiting it
+///   finishes at once. So no two elements are ever emitted closer than one interval, however
+///   the base ends, as with swift-async-algorithms' `_throttle`, RxJS and Combine.
+/// - **Error.** When the base throws, the waiting element is dropped and the error is thrown
+///   from `next()` at once, after the elements already due, whether or not the consumer was
+///   waiting at that moment (Combine would deliver the waiting element first).
+/// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil` at once,
+///   the base's iteration is cancelled and no task outlives the iterator.
 ///
 /// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
 /// task.
@@ -23,6 +28,8 @@ where Base.Element: Sendable, C.Duration == Duration {
   let interval: Duration
   @usableFromInline
   let latest: Bool
+  @usableFromInline
+  let buffering: ElementBuffering
   @usableFromInline
   let clock: C
 }
@@ -38,6 +45,7 @@ extension ThrottledSequence: AsyncSequence {
       storage: TimedSequenceStorage(
         base: base,
         machine: ThrottleStateMachine(interval: interval, latest: latest),
+        buffering: buffering,
         clock: clock
       ))
   }

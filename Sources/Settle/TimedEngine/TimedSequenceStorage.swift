@@ -1,9 +1,10 @@
 /// The engine behind ``DebouncedSequence`` and ``ThrottledSequence``: a pump task that
-/// consumes the base eagerly into a ``TimedRuns``, whose runs emit into a buffer that the
-/// iterator drains.
+/// consumes the base eagerly into a ``TimedRuns``, whose runs hand elements to a
+/// ``DeliveryStateMachine`` that the iterator's `next()` asks.
 ///
 /// Eager consumption (push, not pull) keeps the timing independent of the consumer: a slow
-/// consumer finds emitted elements waiting in order, and never shifts a deadline.
+/// consumer never shifts a deadline, and finds what became due meanwhile kept as its
+/// ``ElementBuffering`` says.
 ///
 /// Everything an element passes through is `@inlinable`, from the iterator's `next()` down to
 /// the pump and ``TimedRuns/send(_:)``, so that the operator is specialised for the caller's
@@ -16,34 +17,24 @@ package final class TimedSequenceStorage<
   Sendable
 where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
   @usableFromInline
-  enum Completion {
-    case finished
-    case failed(any Error)
-  }
+  typealias Consumer = UnsafeContinuation<Result<Base.Element?, any Error>, Never>
+  @usableFromInline
+  typealias Delivery = DeliveryStateMachine<Base.Element, Consumer>
 
+  /// The output machine, and the pump's handle that applying its actions needs.
   @usableFromInline
   struct Output {
-    @usableFromInline var buffer: [Base.Element] = []
-    @usableFromInline var head = 0
-    @usableFromInline var completion: Completion?
-    @usableFromInline var consumer: UnsafeContinuation<Result<Base.Element?, any Error>, Never>?
-    /// The consumer cancelled or the iterator was dropped: everything ends.
-    @usableFromInline var terminated = false
+    @usableFromInline var machine: Delivery
     @usableFromInline var pump: Task<Void, Never>?
+    /// The base ended and what its end causes at once has happened; only the runs that keep
+    /// their timing (a throttle's window) may be left. Tests wait for it (see
+    /// `waitUntilInputEnded()`), since nothing public shows that moment.
+    var inputEnded = false
+    var inputEndWaiters = WaiterQueue<Void>()
 
     @inlinable
-    init() {}
-
-    @inlinable
-    mutating func popBuffered() -> Base.Element? {
-      guard head < buffer.count else { return nil }
-      let element = buffer[head]
-      head += 1
-      if head == buffer.count {
-        buffer.removeAll(keepingCapacity: true)
-        head = 0
-      }
-      return element
+    init(buffering: ElementBuffering) {
+      machine = Delivery(buffering: buffering)
     }
   }
 
@@ -55,12 +46,12 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
   let output: LockedState<Output>
 
   @usableFromInline
-  package init(base: Base, machine: Machine, clock: C) {
+  package init(base: Base, machine: Machine, buffering: ElementBuffering, clock: C) {
     self.base = base
-    let output = LockedState(Output())
+    let output = LockedState(Output(buffering: buffering))
     self.output = output
     runs = TimedRuns(machine: machine, clock: clock) { element in
-      Self.emit(element, into: output)
+      Self.apply(output.withLock { $0.machine.elementDue(element) })
     }
   }
 
@@ -68,25 +59,13 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
   @inlinable
   package func next() async throws -> Base.Element? {
     let result = await withTaskCancellationHandler {
-      await withUnsafeContinuation {
-        (continuation: UnsafeContinuation<Result<Base.Element?, any Error>, Never>) in
-        let (ready, startPump) = output.withLock {
-          output -> (Result<Base.Element?, any Error>?, Bool) in
-          if output.terminated { return (.success(nil), false) }
-          if let element = output.popBuffered() { return (.success(element), false) }
-          switch output.completion {
-          case .finished:
-            return (.success(nil), false)
-          case .failed(let error):
-            output.completion = .finished  // thrown once, then the sequence is over
-            return (.failure(error), false)
-          case nil:
-            output.consumer = continuation
-            return (nil, output.pump == nil)
-          }
+      await withUnsafeContinuation { (consumer: Consumer) in
+        let action = output.withLock { $0.machine.consumerAsks(consumer) }
+        if case .suspend(startingBase: true) = action {
+          startPump()
+        } else {
+          Self.apply(action)
         }
-        if let ready { continuation.resume(returning: ready) }
-        if startPump { self.startPump() }
       }
     } onCancel: {
       terminate()
@@ -97,78 +76,61 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
   /// Ends everything: the consumer gets `nil`, the pump and pending runs are cancelled.
   @usableFromInline
   package func terminate() {
-    let (consumer, pump) = output.withLock { output in
-      output.terminated = true
-      defer { output.consumer = nil }
-      return (output.consumer, output.pump)
+    let (action, pump) = output.withLock { output in
+      (output.machine.cancelled(), output.pump)
     }
-    consumer?.resume(returning: .success(nil))
+    Self.apply(action)
     pump?.cancel()
     runs.shutdown()
   }
 
   @inlinable
+  static func apply(_ action: Delivery.Action) {
+    if case .resume(let consumer, let result) = action {
+      consumer.resume(returning: result)
+    }
+  }
+
+  @inlinable
   func startPump() {
     let task = Task { await self.pump() }
-    let alreadyTerminated = output.withLock { output -> Bool in
+    let alreadyOver = output.withLock { output -> Bool in
       output.pump = task
-      return output.terminated
+      return output.machine.isOver
     }
-    if alreadyTerminated { task.cancel() }
+    if alreadyOver { task.cancel() }
   }
 
   @inlinable
   func pump() async {
-    let completion: Completion
+    let completion: Delivery.Completion
     do {
       var iterator = base.makeAsyncIterator()
       while let element = try await iterator.next() {
         runs.send(element)
       }
-      // Upstream finished: what is pending is emitted at once, then the sequence ends.
-      await runs.flush()
+      // The base finished: what is pending comes out as the machine's rule for an ended input
+      // says, then the sequence ends.
+      if Machine.runsPendingValueWhenInputEnds { await runs.flush() }
+      recordInputEnded()
       await runs.waitUntilIdle()
       completion = .finished
     } catch {
-      // Upstream failed: what is pending is dropped, the error is kept for the consumer.
+      // The base failed: what is pending is dropped, the error is kept for the consumer.
       runs.cancel()
+      recordInputEnded()
       await runs.waitUntilIdle()
       completion = .failed(error)
     }
-    let consumer = output.withLock {
-      output -> (
-        UnsafeContinuation<Result<Base.Element?, any Error>, Never>,
-        Result<Base.Element?, any Error>
-      )? in
-      guard !output.terminated else { return nil }
-      guard let consumer = output.consumer else {
-        output.completion = completion
-        return nil
-      }
-      output.consumer = nil
-      switch completion {
-      case .finished:
-        output.completion = .finished
-        return (consumer, .success(nil))
-      case .failed(let error):
-        output.completion = .finished
-        return (consumer, .failure(error))
-      }
-    }
-    consumer.map { $0.0.resume(returning: $0.1) }
+    Self.apply(output.withLock { $0.machine.baseEnded(completion) })
   }
 
-  private static func emit(_ element: Base.Element, into output: LockedState<Output>) {
-    let consumer = output.withLock {
-      output -> UnsafeContinuation<Result<Base.Element?, any Error>, Never>? in
-      guard !output.terminated else { return nil }
-      guard let consumer = output.consumer else {
-        output.buffer.append(element)
-        return nil
-      }
-      output.consumer = nil
-      return consumer
+  @usableFromInline
+  func recordInputEnded() {
+    let waiters = output.withLock { output in
+      output.inputEnded = true
+      return output.inputEndWaiters.removeSatisfied { true }
     }
-    consumer?.resume(returning: .success(element))
+    for waiter in waiters { waiter.resume() }
   }
 }

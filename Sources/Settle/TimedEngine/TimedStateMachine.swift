@@ -35,6 +35,10 @@ package protocol TimedStateMachine: Sendable {
   mutating func dropPending()
   /// Whether the machine holds a value that has not run (waiting, or dispatched without it).
   var holdsValue: Bool { get }
+  /// What a sequence operator does with the pending value when its base finishes: `true`
+  /// runs it at once, `false` leaves it to the machine's timer, so that it keeps the
+  /// machine's spacing. The sequence ends once it has run.
+  static var runsPendingValueWhenInputEnds: Bool { get }
 }
 
 extension TimedStateMachine {

@@ -12,8 +12,10 @@ struct OperatorSemanticsTests {
     let gate = AsyncGate()
     let received = ValueRecorder<String>()
     let consumer = Task {
-      var iterator = source.debounced(for: .seconds(3), options: .leading, clock: clock)
-        .makeAsyncIterator()
+      var iterator = source.debounced(
+        for: .seconds(3), options: .leading, buffering: .unbounded, clock: clock
+      )
+      .makeAsyncIterator()
       while let value = try await iterator.next() {
         received.record(value)
         await gate.wait()  // a consumer that falls behind after the first element

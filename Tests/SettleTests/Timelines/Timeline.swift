@@ -49,6 +49,9 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var trailing: Bool?
   var maxWait: Int?
   var latest: Bool?
+  /// For an operator: how long the consumer spends on each element before it asks for the
+  /// next; `nil` for a consumer that asks again at once.
+  var consumerBusy: Int?
   var end: Int
   var inputs: [Event]
   var runs: [Event]
@@ -57,7 +60,8 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
 
   /// Every time the replay must stop at: the inputs, the end, the interval and maxWait.
   var times: [Int] {
-    inputs.map(\.at) + runs.map(\.at) + [end, interval] + [maxWait].compactMap { $0 }
+    inputs.map(\.at) + runs.map(\.at) + [end, interval]
+      + [maxWait, consumerBusy].compactMap { $0 }
   }
 
   /// The debounce options the timeline asks for; trailing only unless it says otherwise.
@@ -82,6 +86,13 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
     return runs.prefix { run in
       run.at < time || (run.at == time && !inputsNow.contains(run.value) && !run.isCall)
     }.count
+  }
+
+  /// How many elements the consumer has finished with by `time`: those it received at least
+  /// ``consumerBusy`` before it. Every one of them, when the consumer is never busy.
+  func elementsDone(by time: Int) -> Int {
+    guard let consumerBusy else { return runs.count }
+    return runs.filter { !$0.isCall && $0.at + consumerBusy <= time }.count
   }
 
   /// Runs shown up to and including `time`.

@@ -39,6 +39,10 @@ extension TimelineReplayTests {
   /// Feeds the inputs to an operator over a `ScriptedSource` and records when the consumer
   /// receives each element and when its iteration ends.
   ///
+  /// A consumer with ``Timeline/consumerBusy`` holds each element until the replay's clock has
+  /// moved that far past its arrival: the replay lets it go at that step, before the timer's
+  /// runs, so the time it receives its next element is exact.
+  ///
   /// At each step: advance the clock, wait for what the timer must emit there, then feed that
   /// step's inputs, each acknowledged by the operator asking for more (so the element was
   /// consumed), or make the call `!finish`, `!fail` or `!cancel`; then wait for what the inputs
@@ -53,10 +57,14 @@ extension TimelineReplayTests {
     let source = ScriptedSource<String>()
     let sequence = makeSequence(source, clock)
     let outputs = ValueRecorder<Timeline.Event>()
+    let finishedWith = ValueRecorder<Int>()
     let consumer = Task {
       do {
+        var received = 0
         for try await value in sequence {
           outputs.record(Timeline.Event(value: value, at: clock.millis))
+          received += 1
+          await finishedWith.waitForCount(received)
         }
         outputs.record(Timeline.Event(value: "!end", at: clock.millis))
       } catch {
@@ -66,6 +74,7 @@ extension TimelineReplayTests {
     var fed = 0
     for time in stride(from: 0, through: timeline.end, by: step) {
       await clock.advance(toMs: time)
+      while finishedWith.count < timeline.elementsDone(by: time) { finishedWith.record(time) }
       await outputs.waitForCount(timeline.runCount(atTimerOf: time))
       for input in timeline.inputs where input.at == time {
         switch input.value {

@@ -1,0 +1,27 @@
+extension TimedSequenceStorage {
+  /// For tests: returns once the base has ended and the pump has done what the end causes at
+  /// once (a debounce's flush, a failure's cancel), so that a test can check what did not
+  /// happen yet, such as a throttled element still waiting for its window.
+  package func waitUntilInputEnded() async {
+    await output.wait(in: \.inputEndWaiters, for: ()) { $0.inputEnded }
+  }
+
+  /// For tests: runs dispatched so far (see ``TimedRuns/dispatchedRunCount``).
+  package var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
+}
+
+extension DebouncedSequence.Iterator {
+  /// For tests: the engine behind this iterator.
+  package var storage: TimedSequenceStorage<Base, DebounceStateMachine<Base.Element, C.Instant>, C>
+  {
+    owner.storage
+  }
+}
+
+extension ThrottledSequence.Iterator {
+  /// For tests: the engine behind this iterator.
+  package var storage: TimedSequenceStorage<Base, ThrottleStateMachine<Base.Element, C.Instant>, C>
+  {
+    owner.storage
+  }
+}
