@@ -43,7 +43,8 @@ extension TimelineReplayTests {
   /// moved that far past its arrival: the replay lets it go at that step, before the timer's
   /// runs, so the time it receives its next element is exact.
   ///
-  /// At each step: advance the clock, wait for what the timer must emit there, then feed that
+  /// At each step: advance the clock, settle the operator (every element due is handed over or
+  /// buffered), let a busy consumer go, wait for what the timer must emit there, then feed that
   /// step's inputs, each acknowledged by the operator asking for more (so the element was
   /// consumed), or make the call `!finish`, `!fail` or `!cancel`; then wait for what the inputs
   /// must cause. A run that never comes stops the replay at the test's time limit; one too
@@ -52,16 +53,19 @@ extension TimelineReplayTests {
     _ timeline: Timeline,
     step: Int,
     _ makeSequence: (ScriptedSource<String>, ManualClock) -> S
-  ) async -> [Timeline.Event] where S.Element == String {
+  ) async -> [Timeline.Event] where S.Element == String, S.AsyncIterator: TimedSequenceIterator {
     let clock = ManualClock()
     let source = ScriptedSource<String>()
-    let sequence = makeSequence(source, clock)
+    let iterator = makeSequence(source, clock).makeAsyncIterator()
+    let settle = iterator.settle
+    let inputEnded = iterator.inputEnded
     let outputs = ValueRecorder<Timeline.Event>()
     let finishedWith = ValueRecorder<Int>()
     let consumer = Task {
       do {
+        var iterator = iterator
         var received = 0
-        for try await value in sequence {
+        while let value = try await iterator.next() {
           outputs.record(Timeline.Event(value: value, at: clock.millis))
           received += 1
           await finishedWith.waitForCount(received)
@@ -74,12 +78,17 @@ extension TimelineReplayTests {
     var fed = 0
     for time in stride(from: 0, through: timeline.end, by: step) {
       await clock.advance(toMs: time)
+      await settle()  // what the timer makes due now is handed over or buffered
       while finishedWith.count < timeline.elementsDone(by: time) { finishedWith.record(time) }
       await outputs.waitForCount(timeline.runCount(atTimerOf: time))
       for input in timeline.inputs where input.at == time {
         switch input.value {
-        case "!finish": source.finish()
-        case "!fail": source.fail()
+        case "!finish":
+          source.finish()
+          await inputEnded()
+        case "!fail":
+          source.fail()
+          await inputEnded()
         case "!cancel": consumer.cancel()
         case let call where call.hasPrefix("!"):
           Issue.record("unknown call \(call) in \(timeline.name)")
@@ -89,6 +98,7 @@ extension TimelineReplayTests {
           await source.waitForDemand(fed + 1)
         }
       }
+      await settle()  // what the inputs made due, a leading edge, is handed over or buffered
       await outputs.waitForCount(timeline.runCount(through: time))
     }
     // A timeline must end its sequence; one that does not shows `!end` at its last instant.
