@@ -50,11 +50,14 @@ public final class TileCalculator: TrackedObject {
   /// The quiet period before a valid count is calculated.
   public let delay: Duration
 
-  // The debouncer is generic over the clock; closures over it keep this class non-generic,
-  // so a view can hold a `TileCalculator` whatever clock made it.
-  private var sendCount: (Int) -> Void = { _ in }
-  private var cancelPending: () -> Void = {}
-  private var waitForPending: () async -> Void = {}
+  // Erased, so that this class stays non-generic: a view holds a `TileCalculator` whatever
+  // clock made it, and a test passes a `ManualClock`.
+  private let clock: AnyClock<Duration>
+  private lazy var calculation: Debouncer<Int, AnyClock<Duration>> = Debouncer(
+    for: delay, clock: clock
+  ) { @MainActor [weak self] count in
+    self?.finish(count)
+  }
 
   /// Creates a calculator whose field starts empty, with status `Enter a layer count.`.
   ///
@@ -83,12 +86,7 @@ public final class TileCalculator: TrackedObject {
     self.delay = delay
     self.maximumLayers = maximumLayers
     status = Self.emptyStatus
-    let debouncer = Debouncer(for: delay, clock: clock) { @MainActor [weak self] (count: Int) in
-      self?.finish(count)
-    }
-    sendCount = { debouncer.send($0) }
-    cancelPending = { debouncer.cancel() }
-    waitForPending = { await debouncer.waitUntilIdle() }
+    self.clock = AnyClock(clock)
   }
 
   /// Replaces the field's text: clears ``result`` and validates at once, and calculates a
@@ -109,15 +107,15 @@ public final class TileCalculator: TrackedObject {
     result = nil
     switch input {
     case .empty:
-      cancelPending()
+      calculation.cancel()
       status = Self.emptyStatus
     case .invalid:
-      cancelPending()
+      calculation.cancel()
       status = "Use a whole number from 0 to \(maximumLayers)."
     case .layers(let count):
       // A send replaces the pending count and restarts the wait within the same timer, so a
       // burst of keystrokes costs one task; cancelling first would start one per keystroke.
-      sendCount(count)
+      calculation.send(count)
       status = Self.waitingStatus
     }
   }
@@ -127,7 +125,7 @@ public final class TileCalculator: TrackedObject {
   /// Call it when the view goes away. ``result`` keeps a total already calculated for the
   /// current text; no total appears afterwards until the next ``schedule(_:)``.
   public func stop() {
-    cancelPending()
+    calculation.cancel()
     status = "Calculation paused."
   }
 
@@ -137,7 +135,7 @@ public final class TileCalculator: TrackedObject {
   /// after they advance a `ManualClock` past the delay. With real time it waits up to the
   /// delay; while `schedule` keeps being called it may wait indefinitely.
   public func waitUntilIdle() async {
-    await waitForPending()
+    await calculation.waitUntilIdle()
   }
 
   private func finish(_ count: Int) {
