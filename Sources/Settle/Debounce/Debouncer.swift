@@ -101,6 +101,10 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   /// With nothing pending it returns at once and runs nothing. A running action is cancelled
   /// first and the flushed value runs after it returns. A flushed value never runs again on
   /// the timer, and a later `send` does not stop it; only ``cancel()`` does.
+  ///
+  /// Called from inside the action, it starts the pending value's run as above (so the
+  /// calling action is cancelled, cooperatively) and returns at once: the flushed value runs
+  /// after the calling action returns, and waiting for it there would wait for ever.
   public nonisolated func flush() async {
     await runs.flush()
   }
@@ -115,7 +119,15 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   ///
   /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the
   /// clock past the deadline first.
+  ///
+  /// - Precondition: Not called from inside this debouncer's own action, which it would wait for
+  ///   until the end of time. Return from the action instead; code that must run after it
+  ///   belongs after the `await` of whoever sent the value, or in the action itself.
   public nonisolated func waitUntilIdle() async {
+    precondition(
+      !runs.isRunningAction,
+      "Debouncer.waitUntilIdle() was called from inside the debouncer's own action, which would wait for itself for ever. Call it from the code that sends values, or do the follow-up work at the end of the action."
+    )
     await runs.waitUntilIdle()
   }
 }

@@ -27,7 +27,10 @@
 ///   them, on the timer, without waiting for another input; that run opens the next window.
 ///   A window with no values closes quietly.
 /// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window
-///   is measured from the moment its run was dispatched.
+///   is measured from the moment its run was dispatched. ``flush()`` is the one exception:
+///   an explicit request to run the waiting value now. A throttler has no end of input, so
+///   nothing else runs a value early; the `throttled` operator keeps the spacing even when
+///   its base ends (see ``ThrottledSequence``).
 /// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and keep call order.
 /// - **No overlap.** A run that becomes due while an action runs cancels that action and
 ///   starts after it returns.
@@ -86,6 +89,12 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
 
   /// Runs the waiting value now and returns once that action has finished; with nothing
   /// waiting it returns at once.
+  ///
+  /// An explicit request, so it does not wait for the window: the flushed run may start
+  /// sooner than `interval` after the previous one (the one exception to the spacing
+  /// guarantee), and it opens a new window. Called from inside the action, it starts the
+  /// waiting value's run (cancelling the calling action, cooperatively) and returns at once:
+  /// the value runs after the calling action returns.
   public nonisolated func flush() async {
     await runs.flush()
   }
@@ -97,7 +106,15 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
 
   /// Returns once nothing is waiting or running; returns early if the waiting task is
   /// cancelled.
+  ///
+  /// - Precondition: Not called from inside this throttler's own action, which it would wait for
+  ///   until the end of time. Return from the action instead; code that must run after it
+  ///   belongs after the `await` of whoever sent the value, or in the action itself.
   public nonisolated func waitUntilIdle() async {
+    precondition(
+      !runs.isRunningAction,
+      "Throttler.waitUntilIdle() was called from inside the throttler's own action, which would wait for itself for ever. Call it from the code that sends values, or do the follow-up work at the end of the action."
+    )
     await runs.waitUntilIdle()
   }
 }

@@ -124,8 +124,14 @@ where Machine.Instant == C.Instant {
       }
     }
     for task in superseded { task.cancel() }
+    // From inside the action, the run awaited starts only after this action returns.
+    guard !isRunningAction else { return }
     await awaited?.value
   }
+
+  /// Whether the calling task is running this engine's action: then waiting for a run, or for
+  /// idleness, would wait for the caller itself.
+  package var isRunningAction: Bool { RunningAction.isRunning(for: self) }
 
   /// Wakes quiescence waiters when the state allows it; call with the lock held, resume after.
   private func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
@@ -268,6 +274,8 @@ where Machine.Instant == C.Instant {
     on isolation: isolated (any Actor)?
   ) async {
     guard let value = state.withLock({ $0.machine.claim(ticket) }) else { return }
-    await action(value, isolation: isolation)
+    await RunningAction.run(for: ObjectIdentifier(self)) {
+      await action(value, isolation: isolation)
+    }
   }
 }

@@ -140,8 +140,15 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   /// Suspends until no action runs, superseded ones included.
   ///
   /// Returns at once when nothing runs; a request waiting for ``attach()`` does not count.
-  /// Do not call it from inside the action: it would wait for itself. It is not cancellable.
+  /// It is not cancellable.
+  ///
+  /// - Precondition: Not called from inside this runner's own action, which it would wait
+  ///   for until the end of time. Return from the action instead.
   public func waitUntilIdle() async {
+    precondition(
+      !RunningAction.isRunning(for: self),
+      "TaskTriggerRunner.waitUntilIdle() was called from inside the runner's own action, which would wait for itself for ever. Call it from the code that triggers, or do the follow-up work at the end of the action."
+    )
     guard !tasks.isEmpty else { return }
     await withCheckedContinuation { idleWaiters.append($0) }
   }
@@ -181,8 +188,8 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
     let action = self.action
     // `self` is weak so that a run in flight does not keep a released runner alive.
     tasks[run.generation] = Task(priority: priority) { @MainActor [weak self] in
-      if self?.machine.mayStart(run) == true {
-        await action(run.value)
+      if self?.machine.mayStart(run) == true, let owner = self.map(ObjectIdentifier.init) {
+        await RunningAction.run(for: owner) { await action(run.value) }
       }
       self?.finished(run)
     }

@@ -1,0 +1,39 @@
+/// Which Settle object's action the current task is running, so that a call that waits for
+/// that action to return (`waitUntilIdle()` from inside it) stops with a message instead of
+/// waiting for ever.
+///
+/// Set with a task-local around the action's call, so that `send` pays nothing for it. A task
+/// that the action creates inherits task-locals, and may wait for the owner legitimately
+/// (the action returns meanwhile): the marker therefore also records the task that runs the
+/// action, and only that task is stopped. A structured child of the action (`async let`, a
+/// task group) that waits is not detected; it hangs as it did before.
+package struct RunningAction: Sendable, Equatable {
+  /// The object whose action runs.
+  let owner: ObjectIdentifier
+  /// The task that runs it.
+  let task: Int?
+
+  /// The action being run by this task, if any.
+  @TaskLocal package static var current: RunningAction?
+
+  /// Runs `action` marked as the action of the object `owner` identifies; an identifier, not
+  /// the object, so that a running action never keeps its owner alive.
+  package static func run(
+    for owner: ObjectIdentifier,
+    isolation: isolated (any Actor)? = #isolation,
+    _ action: () async -> Void
+  ) async {
+    let marker = RunningAction(owner: owner, task: currentTask())
+    await $current.withValue(marker, operation: action)
+  }
+
+  /// Whether the calling task is the one running `owner`'s action.
+  package static func isRunning<Owner: AnyObject>(for owner: Owner) -> Bool {
+    guard let current, current.owner == ObjectIdentifier(owner) else { return false }
+    return current.task == currentTask()
+  }
+
+  private static func currentTask() -> Int? {
+    withUnsafeCurrentTask { $0?.hashValue }
+  }
+}

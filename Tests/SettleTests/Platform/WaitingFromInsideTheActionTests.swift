@@ -1,0 +1,152 @@
+import Settle
+import SettleTestSupport
+import SettleTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// In an exit test's child process: ends it with status 0 after `limit` of real time, so that
+/// a precondition that no longer fires fails the expectation of a failure exit instead of
+/// hanging the child, and with it the whole run.
+func exitSuccessfully(after limit: Duration = BoundedWait.limit) {
+  Task.detached {
+    try await ContinuousClock().sleep(for: limit)
+    exit(0)
+  }
+}
+
+/// Holds an object that its own action refers to; set once, before anything runs.
+final class Holder<Object: Sendable>: @unchecked Sendable {
+  var object: Object?
+}
+
+/// `waitUntilIdle()` from inside an object's own action would wait for itself for ever: it
+/// stops with a message that names the mistake. `flush()` from inside returns at once and runs
+/// the value after the action.
+@Suite("Waiting from inside the action")
+struct WaitingFromInsideTheActionTests {
+  static func expectMessage(_ result: ExitTest.Result?, _ type: String) {
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      stderr.contains("\(type).waitUntilIdle() was called from inside the"),
+      "the message names the mistake: \(stderr.suffix(400))")
+    #expect(stderr.contains("would wait for itself for ever"))
+  }
+
+  @Test func aDebouncerStopsWithAMessage() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      exitSuccessfully()
+      let holder = Holder<Debouncer<Int, ManualClock>>()
+      let debouncer = Debouncer(for: .zero, clock: ManualClock()) { (_: Int) in
+        await holder.object?.waitUntilIdle()
+      }
+      holder.object = debouncer
+      debouncer.send(1)
+      await debouncer.waitUntilIdle()
+    }
+    Self.expectMessage(result, "Debouncer")
+  }
+
+  @Test func aThrottlerStopsWithAMessage() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      exitSuccessfully()
+      let holder = Holder<Throttler<Int, ManualClock>>()
+      let throttler = Throttler(for: .seconds(1), clock: ManualClock()) { (_: Int) in
+        await holder.object?.waitUntilIdle()
+      }
+      holder.object = throttler
+      throttler.send(1)
+      await throttler.waitUntilIdle()
+    }
+    Self.expectMessage(result, "Throttler")
+  }
+
+  @Test func aTaskTriggerRunnerStopsWithAMessage() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      exitSuccessfully()
+      await MainActor.run {
+        let holder = Holder<TaskTriggerRunner<Int>>()
+        let runner = TaskTriggerRunner { (_: Int) in
+          await holder.object?.waitUntilIdle()
+        }
+        holder.object = runner
+        runner.trigger(value: 1)
+      }
+      // The action runs on the main actor; this task only keeps the process alive for it.
+      await AsyncGate().wait()
+    }
+    Self.expectMessage(result, "TaskTriggerRunner")
+  }
+
+  @Test func aTaskTheActionCreatesMayWaitForTheDebouncer() async throws {
+    // Task-locals are inherited: the check must stop only the task that runs the action.
+    let clock = ManualClock()
+    let holder = Holder<Debouncer<Int, ManualClock>>()
+    let afterIdle = ValueRecorder<Int>()
+    let debouncer = Debouncer(for: .zero, clock: clock) { (value: Int) in
+      Task {
+        await holder.object?.waitUntilIdle()
+        afterIdle.record(value)
+      }
+    }
+    holder.object = debouncer
+    debouncer.send(1)
+    try await bounded("the task the action created") { await afterIdle.waitForCount(1) }
+    #expect(afterIdle.values == [1])
+  }
+
+  @Test func flushFromInsideTheActionReturnsAtOnceAndRunsTheValueAfterIt() async throws {
+    let clock = ManualClock()
+    let holder = Holder<Debouncer<String, ManualClock>>()
+    let events = ValueRecorder<String>()
+    let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
+      events.record("start \(value)")
+      if value == "a" {
+        holder.object?.send("b")
+        await holder.object?.flush()  // would wait for b, which waits for this action
+        events.record("flush returned, cancelled: \(Task.isCancelled)")
+      }
+      events.record("end \(value)")
+    }
+    holder.object = debouncer
+    debouncer.send("a")
+    try await bounded("the debouncer's timer asleep") { await clock.waitForSleepers(count: 1) }
+    await clock.advance(by: .seconds(1))
+    try await bounded("a and the flushed b to run") { await events.waitForCount(5) }
+    try await bounded("the debouncer to be idle") { await debouncer.waitUntilIdle() }
+    #expect(
+      events.values == [
+        "start a", "flush returned, cancelled: true", "end a", "start b", "end b",
+      ])
+    #expect(clock.sleeperCount == 0, "the flushed value never runs again on the timer")
+  }
+
+  @Test func flushFromInsideAThrottlersActionReturnsAtOnce() async throws {
+    let clock = ManualClock()
+    let holder = Holder<Throttler<String, ManualClock>>()
+    let events = ValueRecorder<String>()
+    let throttler = Throttler(for: .seconds(1), clock: clock) { (value: String) in
+      events.record("start \(value)")
+      if value == "a" {
+        holder.object?.send("b")  // inside a's window: waits
+        await holder.object?.flush()
+        events.record("flush returned")
+      }
+    }
+    holder.object = throttler
+    throttler.send("a")
+    try await bounded("a and the flushed b to run") { await events.waitForCount(3) }
+    try await bounded("the throttler to be idle") { await throttler.waitUntilIdle() }
+    #expect(events.values == ["start a", "flush returned", "start b"])
+  }
+}
