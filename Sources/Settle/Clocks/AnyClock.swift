@@ -49,8 +49,10 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// Wraps `clock`.
   ///
   /// ```swift
-  /// let app = AnyClock(ContinuousClock())
-  /// let suspending = AnyClock(SuspendingClock())
+  /// let clock = AnyClock(SuspendingClock())  // time that stops while the device sleeps
+  /// let start = clock.now
+  /// try await clock.sleep(until: start.advanced(by: .milliseconds(10)))
+  /// print(start.duration(to: clock.now))  // about 10 ms
   /// ```
   public init<C: Clock>(_ clock: C) where C.Duration == Duration {
     let origin = clock.now

@@ -13,8 +13,9 @@ package struct RunningAction: Sendable, Equatable {
   /// The task that runs it.
   let task: Int?
 
-  /// The action being run by this task, if any.
-  @TaskLocal package static var current: RunningAction?
+  /// The action being run by this task, if any. A plain `TaskLocal` constant rather than
+  /// `@TaskLocal`, which expands differently across SDKs.
+  package static let current = TaskLocal<RunningAction?>(wrappedValue: nil)
 
   /// Runs `action` marked as the action of the object `owner` identifies; an identifier, not
   /// the object, so that a running action never keeps its owner alive.
@@ -24,13 +25,15 @@ package struct RunningAction: Sendable, Equatable {
     _ action: () async -> Void
   ) async {
     let marker = RunningAction(owner: owner, task: currentTask())
-    await $current.withValue(marker, operation: action)
+    await current.withValue(marker, operation: action)
   }
 
   /// Whether the calling task is the one running `owner`'s action.
   package static func isRunning<Owner: AnyObject>(for owner: Owner) -> Bool {
-    guard let current, current.owner == ObjectIdentifier(owner) else { return false }
-    return current.task == currentTask()
+    guard let running = current.get(), running.owner == ObjectIdentifier(owner) else {
+      return false
+    }
+    return running.task == currentTask()
   }
 
   private static func currentTask() -> Int? {
