@@ -55,6 +55,13 @@ enum BenchmarkSuite {
         baselineName: "Task per input",
         baseline: { try await DebounceWorkloads.taskPerInputBurst($0) }),
       BenchmarkCase(
+        group: debouncing, name: "send through AnyClock during a burst of 1,000,000",
+        operations: 1_000_000, quickOperations: 10_000,
+        target: .ratio(atMost: 1.5),
+        settle: { try await DebounceWorkloads.erasedClockBurst($0) },
+        baselineName: "the same send on ContinuousClock",
+        baseline: { try await DebounceWorkloads.concreteClockBurst($0) }),
+      BenchmarkCase(
         group: debouncing, name: "floor: clock read + one lock, 1,000,000 times",
         operations: 1_000_000, quickOperations: 10_000,
         target: .report("reference: the least a send can cost"),

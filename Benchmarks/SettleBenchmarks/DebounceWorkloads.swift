@@ -17,6 +17,43 @@ enum DebounceWorkloads {
     return sample
   }
 
+  /// A burst sent to a debouncer whose clock is an `AnyClock`, as a testable model holds it;
+  /// each send is a call of its own, as an app makes it.
+  static func erasedClockBurst(_ sends: Int) async throws -> Sample {
+    let runs = RunLog()
+    let debouncer = Debouncer(for: burstInterval, clock: AnyClock(ContinuousClock())) {
+      (value: Int) in runs.record(value)
+    }
+    let sample = measure(operations: sends) {
+      for value in 0..<sends { send(value, to: debouncer) }
+    }
+    await debouncer.waitUntilIdle()
+    try runs.checkLast(sends - 1)
+    return sample
+  }
+
+  /// The same burst on the concrete clock, the way a model without tests would hold it.
+  static func concreteClockBurst(_ sends: Int) async throws -> Sample {
+    let runs = RunLog()
+    let debouncer = Debouncer(for: burstInterval) { (value: Int) in runs.record(value) }
+    let sample = measure(operations: sends) {
+      for value in 0..<sends { send(value, to: debouncer) }
+    }
+    await debouncer.waitUntilIdle()
+    try runs.checkLast(sends - 1)
+    return sample
+  }
+
+  @inline(never)
+  static func send(_ value: Int, to debouncer: Debouncer<Int, AnyClock<Duration>>) {
+    debouncer.send(value)
+  }
+
+  @inline(never)
+  static func send(_ value: Int, to debouncer: Debouncer<Int, ContinuousClock>) {
+    debouncer.send(value)
+  }
+
   static func taskPerInputBurst(_ sends: Int) async throws -> Sample {
     let runs = RunLog()
     var pending: Task<Void, Never>?
