@@ -91,8 +91,10 @@ package struct DeliveryStateMachine<Element, Consumer> {
     case .over:
       return .resume(consumer, .success(nil))
     case .awaiting:
+      // Iterators are not Sendable, but a copy shares its engine with the original.
       preconditionFailure(
-        "Internal inconsistency in Settle: next() called while another call waits")
+        "next() was called on a debounced or throttled iterator while another call to next() on it was still waiting; iterate each iterator from one task, one call at a time."
+      )
     }
   }
 

@@ -104,4 +104,15 @@ struct DeliveryStateMachineTests {
     #expect(Self.describe(unstarted.cancelled()) == "none")
     #expect(Self.describe(unstarted.consumerAsks(1)) == "resume 1 with nil", "never starts")
   }
+
+  @Test func aSecondConcurrentNextStopsWithAMessage() async {
+    // A copied iterator shares its engine: two waiting calls would lose one of them.
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var machine = Machine(buffering: .newest)
+      _ = machine.consumerAsks(1)
+      _ = machine.consumerAsks(2)
+    }
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(stderr.contains("iterate each iterator from one task, one call at a time"))
+  }
 }
