@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -18,68 +19,68 @@ struct ThrottlerTests {
     }
   }
 
-  @Test func firstValueRunsAtOnceAndTheNewestRunsAtTheWindowsEndOnTheTimer() async {
+  @Test func firstValueRunsAtOnceAndTheNewestRunsAtTheWindowsEndOnTheTimer() async throws {
     let fixture = Fixture()
     fixture.throttler.send("a")
-    await fixture.ran.waitForCount(1)
+    try await fixture.ran.waitForCountBounded(1)
     fixture.throttler.send("b")
     fixture.throttler.send("c")
     await fixture.clock.advance(ms: 299)
-    await fixture.clock.waitForSleepers(count: 1)
+    try await fixture.clock.waitForSleepersBounded(count: 1)
     #expect(fixture.ran.values == [Ran(value: "a", at: 0)])
     await fixture.clock.advance(ms: 1)
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "a", at: 0), Ran(value: "c", at: 300)])
   }
 
-  @Test func firstModeRunsTheFirstValueOfTheWindow() async {
+  @Test func firstModeRunsTheFirstValueOfTheWindow() async throws {
     let fixture = Fixture(latest: false)
     fixture.throttler.send("a")
-    await fixture.ran.waitForCount(1)
+    try await fixture.ran.waitForCountBounded(1)
     fixture.throttler.send("b")
     fixture.throttler.send("c")
     await fixture.clock.advance(ms: 300)
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "a", at: 0), Ran(value: "b", at: 300)])
   }
 
-  @Test func aQuietWindowClosesAndTheNextValueRunsAtOnce() async {
+  @Test func aQuietWindowClosesAndTheNextValueRunsAtOnce() async throws {
     let fixture = Fixture()
     fixture.throttler.send("a")
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     await fixture.clock.advance(ms: 300)
     fixture.throttler.send("b")
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "a", at: 0), Ran(value: "b", at: 300)])
     #expect(fixture.throttler.timersStarted == 0)
   }
 
-  @Test func cancelDropsTheWaitingValueAndClosesTheWindow() async {
+  @Test func cancelDropsTheWaitingValueAndClosesTheWindow() async throws {
     let fixture = Fixture()
     fixture.throttler.send("a")
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     fixture.throttler.send("b")
     fixture.throttler.cancel()
     #expect(!fixture.throttler.isPending)
     fixture.throttler.send("c")  // the window is closed: runs at once
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     await fixture.clock.advance(ms: 1000)
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "a", at: 0), Ran(value: "c", at: 0)])
   }
 
-  @Test func flushRunsTheWaitingValueNow() async {
+  @Test func flushRunsTheWaitingValueNow() async throws {
     let fixture = Fixture()
     fixture.throttler.send("a")
     fixture.throttler.send("b")
-    await fixture.throttler.flush()
+    try await fixture.throttler.flushBounded()
     #expect(fixture.ran.values.map(\.value) == ["a", "b"])
     await fixture.clock.advance(ms: 1000)
-    await fixture.throttler.waitUntilIdle()
+    try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.count == 2)
   }
 
-  @Test func releasingTheThrottlerReleasesTheActionAndRunsNothingMore() async {
+  @Test func releasingTheThrottlerReleasesTheActionAndRunsNothingMore() async throws {
     let clock = ManualClock()
     let ran = ValueRecorder<Int>()
     let lifetime = LifetimeTracker()
@@ -90,9 +91,9 @@ struct ThrottlerTests {
       ran.record(value)
     }
     throttler?.send(1)
-    await throttler?.waitUntilIdle()
+    try await throttler?.waitUntilIdleBounded()
     throttler?.send(2)
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1)
     throttler = nil
     #expect(lifetime.liveCount == 0)
     await clock.advance(ms: 1000)
