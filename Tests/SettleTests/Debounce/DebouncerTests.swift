@@ -195,25 +195,36 @@ struct DebouncerTests {
     #expect(fixture.runs.isEmpty)
   }
 
-  @Test func cancelCancelsARunningAction() async throws {
+  /// `cancel()` asserted, not inferred from a hang: the running action sees its cancellation
+  /// while it is still held (its handler fires within the bound, or the test fails by name),
+  /// and nothing of it runs afterwards: past its cancellation point it only notes that it
+  /// stopped, and the value sent while it ran never runs.
+  @Test func cancelCancelsTheRunningActionAndNothingOfItRunsAfterwards() async throws {
     let clock = ManualClock()
     let events = ValueRecorder<String>()
     let gate = AsyncGate()
-    let debouncer = Debouncer(for: .zero, clock: clock) { (value: String) in
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { (value: String) in
       events.record("start \(value)")
       await withTaskCancellationHandler {
-        await gate.wait()
+        await gate.waitIgnoringCancellation()
       } onCancel: {
         events.record("cancelled \(value)")
       }
+      events.record(Task.isCancelled ? "stopped \(value)" : "finished \(value)")
     }
     debouncer.send("a")
+    await clock.advance(ms: 300)
     try await events.waitForCountBounded(1)
+    debouncer.send("b")  // pending behind the running a
     debouncer.cancel()
     try await events.waitForCountBounded(2)
+    #expect(events.values == ["start a", "cancelled a"], "a is still held at its gate")
     gate.open()
     try await debouncer.waitUntilIdleBounded()
-    #expect(events.values == ["start a", "cancelled a"])
+    await clock.advance(ms: 1000)
+    try await debouncer.waitUntilIdleBounded()
+    #expect(events.values == ["start a", "cancelled a", "stopped a"])
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func theNextSendAfterCancelOpensANewBurst() async throws {

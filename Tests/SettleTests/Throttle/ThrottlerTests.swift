@@ -69,6 +69,37 @@ struct ThrottlerTests {
     #expect(fixture.ran.values == [Ran(value: "a", at: 0), Ran(value: "c", at: 0)])
   }
 
+  /// `cancel()` asserted, not inferred from a hang: the running action sees its cancellation
+  /// while it is still held (its handler fires within the bound, or the test fails by name),
+  /// and nothing of it runs afterwards: past its cancellation point it only notes that it
+  /// stopped, and the value waiting for the window's end never runs.
+  @Test func cancelCancelsTheRunningActionAndNothingOfItRunsAfterwards() async throws {
+    let clock = ManualClock()
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let throttler = Throttler(for: .milliseconds(300), clock: clock) { (value: String) in
+      events.record("start \(value)")
+      await withTaskCancellationHandler {
+        await gate.waitIgnoringCancellation()
+      } onCancel: {
+        events.record("cancelled \(value)")
+      }
+      events.record(Task.isCancelled ? "stopped \(value)" : "finished \(value)")
+    }
+    throttler.send("a")  // opens the window: runs at once
+    try await events.waitForCountBounded(1)
+    throttler.send("b")  // waits for the window's end
+    throttler.cancel()
+    try await events.waitForCountBounded(2)
+    #expect(events.values == ["start a", "cancelled a"], "a is still held at its gate")
+    gate.open()
+    try await throttler.waitUntilIdleBounded()
+    await clock.advance(ms: 1000)
+    try await throttler.waitUntilIdleBounded()
+    #expect(events.values == ["start a", "cancelled a", "stopped a"])
+    #expect(clock.sleeperCount == 0)
+  }
+
   @Test func flushRunsTheWaitingValueNow() async throws {
     let fixture = Fixture()
     fixture.throttler.send("a")

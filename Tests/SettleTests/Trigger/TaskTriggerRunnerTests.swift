@@ -113,6 +113,34 @@ struct TaskTriggerRunnerTests {
     #expect(runner.state == .none)
   }
 
+  /// `cancel()` asserted, not inferred from a hang: the running action sees its cancellation
+  /// while it is still held (its handler fires within the bound, or the test fails by name),
+  /// and nothing of it runs afterwards: past its cancellation point it only notes that it
+  /// stopped, and no run starts after it.
+  @Test func cancelCancelsTheRunningActionAndNothingOfItRunsAfterwards() async throws {
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let runner = TaskTriggerRunner<Int> { value in
+      events.record("start \(value)")
+      await withTaskCancellationHandler {
+        await gate.waitIgnoringCancellation()
+      } onCancel: {
+        events.record("cancelled \(value)")
+      }
+      events.record(Task.isCancelled ? "stopped \(value)" : "finished \(value)")
+    }
+    runner.trigger(value: 1)
+    try await events.waitForCountBounded(1)
+    runner.cancel()
+    try await events.waitForCountBounded(2)
+    #expect(events.values == ["start 1", "cancelled 1"], "1 is still held at its gate")
+    gate.open()
+    try await runner.waitUntilIdleBounded()
+    #expect(events.values == ["start 1", "cancelled 1", "stopped 1"])
+    #expect(runner.state == .none)
+    #expect(runner.inFlightTasks.isEmpty)
+  }
+
   // A run cancelled before its task ran never calls the action.
   @Test func cancelBeforeTheRunStartsSkipsTheAction() async throws {
     let probe = Probe<Int>()
