@@ -93,16 +93,19 @@ extension TaskTriggerRunner {
 }
 
 extension ValueRecorder {
-  /// `waitForCount(_:)`, bounded.
+  /// `waitForCount(_:)`, bounded; `awaited` says what the count stands for, when a bare
+  /// count would not.
   public func waitForCountBounded(
     _ count: Int,
+    _ awaited: @autoclosure () -> String = "",
     within limit: Duration = BoundedWait.limit,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     try await bounded(
-      "\(count) recorded values (there are \(self.count): \(values))", within: limit,
-      sourceLocation: sourceLocation
+      "\(awaited().isEmpty ? "" : "\(awaited()): ")\(count) recorded values "
+        + "(there are \(self.count): \(values))",
+      within: limit, sourceLocation: sourceLocation
     ) { await self.waitForCount(count) }
   }
 }

@@ -214,10 +214,10 @@ struct DebouncerTests {
     }
     debouncer.send("a")
     await clock.advance(ms: 300)
-    try await events.waitForCountBounded(1)
+    try await events.waitForCountBounded(1, "the action to start")
     debouncer.send("b")  // pending behind the running a
     debouncer.cancel()
-    try await events.waitForCountBounded(2)
+    try await events.waitForCountBounded(2, "the running action to see its cancellation")
     #expect(events.values == ["start a", "cancelled a"], "a is still held at its gate")
     gate.open()
     try await debouncer.waitUntilIdleBounded()

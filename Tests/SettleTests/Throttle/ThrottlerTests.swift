@@ -87,10 +87,10 @@ struct ThrottlerTests {
       events.record(Task.isCancelled ? "stopped \(value)" : "finished \(value)")
     }
     throttler.send("a")  // opens the window: runs at once
-    try await events.waitForCountBounded(1)
+    try await events.waitForCountBounded(1, "the action to start")
     throttler.send("b")  // waits for the window's end
     throttler.cancel()
-    try await events.waitForCountBounded(2)
+    try await events.waitForCountBounded(2, "the running action to see its cancellation")
     #expect(events.values == ["start a", "cancelled a"], "a is still held at its gate")
     gate.open()
     try await throttler.waitUntilIdleBounded()

@@ -130,9 +130,9 @@ struct TaskTriggerRunnerTests {
       events.record(Task.isCancelled ? "stopped \(value)" : "finished \(value)")
     }
     runner.trigger(value: 1)
-    try await events.waitForCountBounded(1)
+    try await events.waitForCountBounded(1, "the action to start")
     runner.cancel()
-    try await events.waitForCountBounded(2)
+    try await events.waitForCountBounded(2, "the running action to see its cancellation")
     #expect(events.values == ["start 1", "cancelled 1"], "1 is still held at its gate")
     gate.open()
     try await runner.waitUntilIdleBounded()
