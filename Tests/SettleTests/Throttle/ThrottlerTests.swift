@@ -100,6 +100,40 @@ struct ThrottlerTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  /// Two or three tasks in `waitUntilIdle()` at once all return once the work is done, and none
+  /// before: they are queued while the action is held at its gate, and each one checks, as it
+  /// returns, that the action has ended.
+  ///
+  /// `Task.immediate` runs each caller up to its suspension before it returns, so every caller
+  /// is queued before the gate opens.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @Test(arguments: [2, 3])
+  func concurrentWaitUntilIdleCallersAllReturnOnceTheWorkIsDone(callers: Int) async throws {
+    let clock = ManualClock()
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let throttler = Throttler(for: .milliseconds(300), clock: clock) { (value: String) in
+      events.record("start \(value)")
+      await gate.wait()
+      events.record("end \(value)")
+    }
+    throttler.send("a")  // opens the window: runs at once
+    try await events.waitForCountBounded(1, "the action to start")
+    let returned = ValueRecorder<Bool>()  // per caller: whether the action had ended
+    let waiting = (1...callers).map { _ in
+      Task.immediate {
+        await throttler.waitUntilIdle()
+        returned.record(events.values.contains("end a"))
+      }
+    }
+    #expect(returned.values.isEmpty, "no caller returns while the action is held")
+    gate.open()
+    for (index, caller) in waiting.enumerated() {
+      try await caller.valueBounded("caller \(index + 1) of \(callers) to return")
+    }
+    #expect(returned.values == Array(repeating: true, count: callers))
+  }
+
   @Test func flushRunsTheWaitingValueNow() async throws {
     let fixture = Fixture()
     fixture.throttler.send("a")

@@ -141,6 +141,34 @@ struct TaskTriggerRunnerTests {
     #expect(runner.inFlightTasks.isEmpty)
   }
 
+  /// Two or three tasks in `waitUntilIdle()` at once all return once the run is done, and none
+  /// before: they are queued while the action is held at its gate, and each one checks, as it
+  /// returns, that the run has completed.
+  ///
+  /// `Task.immediate` runs each caller up to its suspension before it returns, so every caller
+  /// is queued before the gate opens.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @Test(arguments: [2, 3])
+  func concurrentWaitUntilIdleCallersAllReturnOnceTheRunIsDone(callers: Int) async throws {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    try await probe.waitUntilStarted(1)
+    let returned = MainBox<[Bool]>([])  // per caller: whether the run had completed
+    let waiting = (1...callers).map { _ in
+      Task.immediate {
+        await runner.waitUntilIdle()
+        returned.value.append(probe.completions.count == 1)
+      }
+    }
+    #expect(returned.value.isEmpty, "no caller returns while the action is held")
+    probe.openAll()
+    for (index, caller) in waiting.enumerated() {
+      try await caller.valueBounded("caller \(index + 1) of \(callers) to return")
+    }
+    #expect(returned.value == Array(repeating: true, count: callers))
+  }
+
   // A run cancelled before its task ran never calls the action.
   @Test func cancelBeforeTheRunStartsSkipsTheAction() async throws {
     let probe = Probe<Int>()
