@@ -293,7 +293,7 @@ struct DebouncerTests {
       if value == "a" {
         // Ignores cancellation until the test opens the gate, to prove b waits for it.
         await withTaskCancellationHandler {
-          await gate.wait()
+          await gate.waitIgnoringCancellation()
         } onCancel: {
           events.record("a cancelled")
         }
@@ -337,7 +337,7 @@ struct DebouncerTests {
       events.record("start \(value) concurrent=\(running.increment())")
       if value == "a" {
         await withTaskCancellationHandler {
-          await gate.wait()
+          await gate.waitIgnoringCancellation()
         } onCancel: {
           events.record("a cancelled")
         }
