@@ -53,7 +53,7 @@ struct ObservationDemoTests {
         }
       }
     } catch {
-      if process.isRunning { process.terminate() }
+      process.killWithItsGroup()
       throw error
     }
     return Output(
