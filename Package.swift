@@ -51,7 +51,9 @@ let package = Package(
     ),
 
     // What every test target shares: bounded waits, so that a hang fails one test in seconds.
-    .target(name: "SettleTestSupport", dependencies: ["Settle"], path: "Tests/SettleTestSupport"),
+    .target(
+      name: "SettleTestSupport", dependencies: ["Settle", "SettleTesting"],
+      path: "Tests/SettleTestSupport"),
     .testTarget(
       name: "SettleTests", dependencies: ["Settle", "SettleTesting", "SettleTestSupport"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import SettleTestSupport
 import Testing
 
 /// Runs the built `observation-demo` binary, as a user would.
@@ -25,7 +26,9 @@ struct ObservationDemoTests {
     return url
   }
 
-  private func run(_ arguments: [String]) throws -> Output {
+  /// Runs the demo and collects what it printed; bounded, so a demo that never exits fails
+  /// the test by name (and is killed) instead of blocking the run.
+  private func run(_ arguments: [String]) async throws -> Output {
     let process = Process()
     process.executableURL = try binary()
     process.arguments = arguments
@@ -34,14 +37,29 @@ struct ObservationDemoTests {
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    // Read before waiting, so a full pipe cannot block the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let child = UncheckedSendable(process)
+    let printed: (stdout: Data, stderr: Data)
+    do {
+      printed = try await bounded("observation-demo \(arguments) to exit") {
+        await withCheckedContinuation { continuation in
+          // Blocking reads belong on their own thread, not on the tests' cooperative pool.
+          Thread.detachNewThread {
+            // Read before waiting, so a full pipe cannot block the child.
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            child.value.waitUntilExit()
+            continuation.resume(returning: (stdout, stderr))
+          }
+        }
+      }
+    } catch {
+      process.killWithItsGroup()
+      throw error
+    }
     return Output(
       status: process.terminationStatus,
-      stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+      stdout: String(decoding: printed.stdout, as: UTF8.self),
+      stderr: String(decoding: printed.stderr, as: UTF8.self))
   }
 
   /// Lines with runs of spaces collapsed, so alignment padding does not matter.
@@ -51,8 +69,8 @@ struct ObservationDemoTests {
     }
   }
 
-  @Test func printsTheThreeScenarios() throws {
-    let output = try run([])
+  @Test func printsTheThreeScenarios() async throws {
+    let output = try await run([])
     #expect(output.status == 0)
     #expect(output.stderr.isEmpty)
     let lines = normalized(output.stdout)
@@ -88,8 +106,8 @@ struct ObservationDemoTests {
     #endif
   }
 
-  @Test func printsJSONForScripts() throws {
-    let output = try run(["--json"])
+  @Test func printsJSONForScripts() async throws {
+    let output = try await run(["--json"])
     #expect(output.status == 0)
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
@@ -104,16 +122,23 @@ struct ObservationDemoTests {
   }
 
   @Test(arguments: [["--bogus"], ["--json", "--json"], ["scenario"]])
-  func badOptionsExit64WithUsage(arguments: [String]) throws {
-    let output = try run(arguments)
+  func badOptionsExit64WithUsage(arguments: [String]) async throws {
+    let output = try await run(arguments)
     #expect(output.status == 64)
     #expect(output.stdout.isEmpty)
     #expect(output.stderr.contains("usage: observation-demo [--json]"))
   }
 
-  @Test func helpPrintsUsage() throws {
-    let output = try run(["--help"])
+  @Test func helpPrintsUsage() async throws {
+    let output = try await run(["--help"])
     #expect(output.status == 0)
     #expect(output.stdout == "usage: observation-demo [--json]\n")
   }
+}
+
+/// A `Process` handed to the thread that waits for it; the test touches it again only after
+/// that wait, or to kill it once the wait has timed out.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

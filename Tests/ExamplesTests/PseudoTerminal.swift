@@ -39,7 +39,7 @@ final class PseudoTerminal {
   }
 
   deinit {
-    if process.isRunning { process.terminate() }
+    process.killWithItsGroup()
     close(master)
     close(slave)
   }

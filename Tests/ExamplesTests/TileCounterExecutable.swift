@@ -94,11 +94,27 @@ enum TileCounterExecutable {
     let deadline = ContinuousClock.now + timeout
     while process.isRunning {
       if ContinuousClock.now > deadline {
-        process.terminate()
+        process.killWithItsGroup()
         Issue.record("tile-counter did not exit within \(timeout)")
         throw CancellationError()
       }
       try await Task.sleep(for: .milliseconds(10))
     }
+  }
+}
+
+extension Process {
+  /// Ends the child and whatever it started, for good, so that the pipes they hold close and
+  /// a reader waiting for their end returns.
+  ///
+  /// SIGKILL to the child's process group (Foundation starts each child in a group of its own):
+  /// `terminate()` sends SIGTERM to the child alone, which misses the binary that a `sh -c`
+  /// wrapper started, and which the wrapper itself ignores when it inherited a signal mask
+  /// that blocks it from the test's thread. Seen with a tile-counter that never exited: the
+  /// test then waited for ever for its output to end.
+  func killWithItsGroup() {
+    guard isRunning else { return }
+    let group = processIdentifier
+    if kill(-group, SIGKILL) != 0 { _ = kill(group, SIGKILL) }
   }
 }

@@ -30,14 +30,16 @@ import Testing
 public func bounded<T: Sendable>(
   _ awaited: @autoclosure () -> String,
   within limit: Duration = BoundedWait.limit,
+  isolation: isolated (any Actor)? = #isolation,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
   let race = BoundedWait.Race<T>()
+  let pending = BoundedWait.Pending(operation)
   let worker = Task {
-    do { race.finish(with: .success(try await operation())) } catch {
-      race.finish(with: .failure(error))
-    }
+    // The operation is released before the result is delivered, so once this function
+    // returns, nothing it captured is kept alive by the wait: a test may check a release next.
+    race.finish(with: await pending.run())
   }
   let watchdog = Task {
     // Cancelled when the operation finishes first; a cancelled sleep throws and ends here.
@@ -52,14 +54,7 @@ public func bounded<T: Sendable>(
   watchdog.cancel()
   if case .failure(let error) = result, error is BoundedWaitTimedOut {
     worker.cancel()
-    let message = "Timed out after \(limit) waiting for \(awaited())"
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-    // Ends the test without a second issue for the same cause; outside a test (a helper
-    // task the test did not await) the error ends what called this.
-    if Test.current != nil {
-      try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
-    }
-    throw BoundedWaitTimedOut(message: message)
+    try BoundedWait.timedOut(after: limit, waitingFor: awaited(), sourceLocation: sourceLocation)
   }
   return try result.get()
 }
@@ -84,6 +79,44 @@ public enum BoundedWait {
     else { return .seconds(10) }
     return .seconds(seconds)
   }()
+
+  /// Fails the current test for a wait that passed its limit: records an issue that names the
+  /// wait at `sourceLocation`, then ends the test. For waits that cannot go through
+  /// ``bounded(_:within:isolation:sourceLocation:_:)``, such as a thread's semaphore.
+  public static func timedOut(
+    after limit: Duration, waitingFor awaited: String, sourceLocation: SourceLocation
+  ) throws -> Never {
+    let message = "Timed out after \(limit) waiting for \(awaited)"
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    // Ends the test without a second issue for the same cause; outside a test (a helper
+    // task the test did not await) the error ends what called this.
+    if Test.current != nil {
+      try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+    throw BoundedWaitTimedOut(message: message)
+  }
+
+  /// The operation of a wait, held until its worker takes it.
+  final class Pending<T: Sendable>: Sendable {
+    private let operation: LockedState<(@Sendable () async throws -> T)?>
+
+    init(_ operation: @escaping @Sendable () async throws -> T) {
+      self.operation = LockedState(operation)
+    }
+
+    /// Takes the operation out, runs it and lets go of it (and of what it captured) before
+    /// returning its result.
+    func run() async -> Result<T, any Error> {
+      let taken = self.operation.withLock { operation in
+        defer { operation = nil }
+        return operation
+      }
+      guard let operation = taken else {
+        return .failure(CancellationError())
+      }
+      do { return .success(try await operation()) } catch { return .failure(error) }
+    }
+  }
 
   /// The first of the operation's result and the watchdog's timeout, delivered once.
   final class Race<T: Sendable>: Sendable {
@@ -125,28 +158,44 @@ public enum Environment {
 }
 
 extension AsyncIteratorProtocol where Self: SendableMetatype, Element: Sendable {
-  /// `next()` through ``bounded(_:within:sourceLocation:_:)``: the element, `nil` at the end,
-  /// or a failed test when none comes within the limit.
+  /// `next()` through ``bounded(_:within:isolation:sourceLocation:_:)``: the element, `nil` at
+  /// the end, or a failed test when none comes within the limit.
+  ///
+  /// The iterator still runs on the caller's isolation, as a plain `next()` would: an iterator
+  /// that runs its work on the caller's actor (a `TrackedValues` over a main-actor model)
+  /// behaves the same bounded or not.
   public mutating func nextBounded(
     _ awaited: @autoclosure () -> String = "the next element",
     within limit: Duration = BoundedWait.limit,
+    isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> Element? {
     // The iterator moves into the operation's task and back. Only one task touches it at a
     // time: this one is suspended until the operation returns, and after a timeout the test
-    // ends without touching it again.
+    // ends without touching it again. The box gives it back and keeps no copy, so a test that
+    // drops the iterator afterwards really drops it.
     let box = IteratorBox(self)
-    let element = try await bounded(awaited(), within: limit, sourceLocation: sourceLocation) {
-      try await box.next()
+    let element = try await bounded(
+      awaited(), within: limit, isolation: isolation, sourceLocation: sourceLocation
+    ) { [isolation] in
+      try await box.next(isolation: isolation)
     }
-    self = box.iterator
+    self = box.takeIterator()
     return element
   }
 }
 
 private final class IteratorBox<Iterator: AsyncIteratorProtocol>: @unchecked Sendable
 where Iterator.Element: Sendable {
-  var iterator: Iterator
+  private var iterator: Iterator?
   init(_ iterator: Iterator) { self.iterator = iterator }
-  func next() async throws -> Iterator.Element? { try await iterator.next() }
+
+  func next(isolation actor: isolated (any Actor)?) async throws -> Iterator.Element? {
+    try await iterator!.next(isolation: actor)
+  }
+
+  func takeIterator() -> Iterator {
+    defer { iterator = nil }
+    return iterator!
+  }
 }

@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -53,12 +54,12 @@ struct ManualClockTests {
       try await clock.sleep(until: .init(offset: .seconds(5)))
       woke.append(clock.now)
     }
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(by: .seconds(4))
     #expect(clock.sleeperCount == 1)
     #expect(woke.values.isEmpty)
     await clock.advance(by: .seconds(1))
-    try await sleeper.value
+    try await sleeper.valueBounded("the sleeper to wake at its deadline")
     #expect(woke.values == [.init(offset: .seconds(5))])
     #expect(clock.sleeperCount == 0)
   }
@@ -74,48 +75,50 @@ struct ManualClockTests {
           try await clock.sleep(until: .init(offset: .seconds(seconds)))
           order.append(name)
         })
-      await clock.waitForSleepers(count: tasks.count)
+      try await clock.waitForSleepersBounded(count: tasks.count)
     }
     await clock.advance(to: .init(offset: .seconds(10)))
-    for task in tasks { try await task.value }
+    for task in tasks { try await task.valueBounded("every sleeper to wake") }
     #expect(order == ["B", "C", "D", "A"])
     #expect(clock.now.offset == .seconds(10))
   }
 
-  @Test func cancellationAfterRegistrationThrowsAndRemovesTheSleeper() async {
+  @Test func cancellationAfterRegistrationThrowsAndRemovesTheSleeper() async throws {
     let clock = ManualClock()
     for _ in 0..<1_000 {
       let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
-      await clock.waitForSleepers(count: 1)
+      try await clock.waitForSleepersBounded(count: 1)
       sleeper.cancel()
-      await #expect(throws: CancellationError.self) { try await sleeper.value }
+      let ended = try await sleeper.resultBounded("the cancelled sleeper to end")
+      #expect(throws: CancellationError.self) { try ended.get() }
       #expect(clock.sleeperCount == 0)
     }
   }
 
-  @Test func cancellationRacingRegistrationAlwaysThrows() async {
+  @Test func cancellationRacingRegistrationAlwaysThrows() async throws {
     let clock = ManualClock()
     // The cancel lands before, during or after registration, depending on scheduling;
     // every ordering must throw and leave no sleeper behind.
     for _ in 0..<1_000 {
       let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
       sleeper.cancel()
-      await #expect(throws: CancellationError.self) { try await sleeper.value }
+      let ended = try await sleeper.resultBounded("the cancelled sleeper to end")
+      #expect(throws: CancellationError.self) { try ended.get() }
     }
     #expect(clock.sleeperCount == 0)
   }
 
-  @Test func cancelledTaskThrowsEvenWhenTheDeadlineHasPassed() async {
+  @Test func cancelledTaskThrowsEvenWhenTheDeadlineHasPassed() async throws {
     let clock = ManualClock()
     await clock.advance(by: .seconds(2))
     let passed = ManualClock.Instant(offset: .seconds(1))
     #expect(passed < clock.now)  // an uncancelled sleep until it would return at once
-    await confirmation { threw in
+    try await confirmation { threw in
       let task = Task {
         withUnsafeCurrentTask { $0?.cancel() }
         do { try await clock.sleep(until: passed) } catch { threw() }
       }
-      await task.value
+      try await task.valueBounded("the cancelled sleep to return")
     }
     #expect(clock.sleeperCount == 0)
   }
@@ -133,9 +136,9 @@ struct ManualClockTests {
     let tasks = (1...3).map { seconds in
       Task { try await clock.sleep(until: .init(offset: .seconds(seconds))) }
     }
-    await clock.waitForSleepers(count: 3)
+    try await clock.waitForSleepersBounded(count: 3)
     try await clock.run()
-    for task in tasks { try await task.value }
+    for task in tasks { try await task.valueBounded("every sleeper to wake") }
     #expect(clock.now.offset == .seconds(3))
     #expect(clock.sleeperCount == 0)
   }
@@ -145,33 +148,33 @@ struct ManualClockTests {
     let tasks = (1...20).map { seconds in
       Task { try await clock.sleep(until: .init(offset: .seconds(seconds))) }
     }
-    await clock.waitForSleepers(count: 20)
+    try await clock.waitForSleepersBounded(count: 20)
     await #expect(throws: ManualClock.RunLimitExceeded.self) {
       try await clock.run(maximumSteps: 10)
     }
     #expect(clock.now.offset == .seconds(10))
     #expect(clock.sleeperCount == 10)
     for task in tasks { task.cancel() }
-    for task in tasks { _ = await task.result }
+    for task in tasks { _ = try await task.resultBounded("the cancelled sleepers to end") }
   }
 
   @Test func waitForSleepersReturnsOnceTheCountIsReached() async throws {
     let clock = ManualClock()
-    await clock.waitForSleepers(count: 0)
+    try await clock.waitForSleepersBounded(count: 0)
     let first = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
     let second = Task { try await clock.sleep(until: .init(offset: .seconds(2))) }
-    await clock.waitForSleepers(count: 2)
+    try await clock.waitForSleepersBounded(count: 2)
     #expect(clock.sleeperCount == 2)
     await clock.advance(by: .seconds(2))
-    try await first.value
-    try await second.value
+    try await first.valueBounded("the first sleeper to wake")
+    try await second.valueBounded("the second sleeper to wake")
   }
 
-  @Test func waitForSleepersReturnsWhenCancelled() async {
+  @Test func waitForSleepersReturnsWhenCancelled() async throws {
     let clock = ManualClock()
     let waiter = Task { await clock.waitForSleepers(count: 1) }
     waiter.cancel()
-    await waiter.value
+    try await waiter.valueBounded("waitForSleepers(count:) to return once cancelled")
     #expect(clock.sleeperCount == 0)
   }
 

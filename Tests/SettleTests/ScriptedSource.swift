@@ -1,5 +1,7 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
+import Testing
 
 /// An AsyncSequence the test feeds by hand, with a handshake on demand: after `yield`, a test
 /// can wait until the consumer has asked for the next element, which proves it has finished
@@ -37,9 +39,17 @@ final class ScriptedSource<Element: Sendable>: AsyncSequence, Sendable {
   func finish() { deliver(.finish) }
   func fail() { deliver(.fail) }
 
-  /// Suspends until the consumer has called `next()` at least `count` times.
-  func waitForDemand(_ count: Int) async {
-    await state.wait(in: \.demandWaiters, for: count) { $0.demand >= count }
+  /// Suspends until the consumer has called `next()` at least `count` times; bounded, so a
+  /// consumer that stops asking fails the test by name.
+  func waitForDemand(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    try await bounded(
+      "the consumer to ask for element \(count) (it asked \(demand) times)",
+      sourceLocation: sourceLocation
+    ) {
+      await self.state.wait(in: \.demandWaiters, for: count) { $0.demand >= count }
+    }
   }
 
   private func deliver(_ event: Event) {

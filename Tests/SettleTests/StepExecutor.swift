@@ -1,4 +1,6 @@
 import Settle
+import SettleTestSupport
+import Testing
 
 /// A serial executor that runs jobs only when the test says so.
 ///
@@ -22,9 +24,15 @@ final class StepExecutor: SerialExecutor, @unchecked Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Suspends until at least `count` jobs are queued.
-  func waitForJobs(_ count: Int) async {
-    await state.wait(in: \.waiters, for: count) { $0.jobs.count >= count }
+  /// Suspends until at least `count` jobs are queued; bounded, so a job that never comes fails
+  /// the test by name.
+  func waitForJobs(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await bounded(
+      "\(count) jobs queued on the stepped actor (there are \(state.withLock { $0.jobs.count }))",
+      sourceLocation: sourceLocation
+    ) {
+      await self.state.wait(in: \.waiters, for: count) { $0.jobs.count >= count }
+    }
   }
 
   /// Runs the queued jobs, and the jobs they enqueue, until the queue is empty.

@@ -1,4 +1,5 @@
 import Settle
+import SettleTesting
 
 /// A counter safe to touch from concurrent actions; returns the new value.
 final class LockedCounter: Sendable {
@@ -22,4 +23,14 @@ final class LockedCounter: Sendable {
   var value: Value
 
   init(_ value: Value) { self.value = value }
+}
+
+extension AsyncGate {
+  /// Waits for the gate like `wait()`, but a cancelled task stays here until the gate opens:
+  /// an action held this way is still running when the test looks, cancelled or not.
+  func waitIgnoringCancellation() async {
+    // Awaiting a task's value ignores the waiter's cancellation, and the child task is not
+    // cancelled with it.
+    await Task { await wait() }.value
+  }
 }

@@ -1,4 +1,6 @@
+import SettleTestSupport
 import SettleTesting
+import Testing
 import TileCounter
 
 /// A calculator on a fresh ManualClock, with its log.
@@ -15,14 +17,18 @@ struct CalculatorFixture {
 
   /// Advances to just before a deadline `ms` away and checks that the timer is still asleep,
   /// so "no total yet" is a real observation, not a race.
-  func advanceJustShort(of ms: Int) async {
+  func advanceJustShort(of ms: Int, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
     await clock.advance(ms: ms - 1)
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1, sourceLocation: sourceLocation)
   }
 
   /// Advances by `ms` and waits until whatever became due has run.
-  func advanceAndSettle(_ ms: Int) async {
+  func advanceAndSettle(_ ms: Int, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
     await clock.advance(ms: ms)
-    await calculator.waitUntilIdle()
+    try await calculator.waitUntilIdleBounded(sourceLocation: sourceLocation)
   }
 }

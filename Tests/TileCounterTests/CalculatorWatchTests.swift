@@ -1,3 +1,4 @@
+import SettleTestSupport
 import SettleTesting
 import Testing
 import TileCounter
@@ -6,7 +7,7 @@ import TileCounterConsole
 @MainActor
 @Suite("CalculatorWatch")
 struct CalculatorWatchTests {
-  @Test func reportsEveryChangeAfterItIsStoredUntilCancelled() async {
+  @Test func reportsEveryChangeAfterItIsStoredUntilCancelled() async throws {
     let clock = ManualClock()
     let calculator = TileCalculator(clock: clock)
     var seen: [String] = []
@@ -17,7 +18,7 @@ struct CalculatorWatchTests {
     calculator.schedule("3")
     #expect(seen == ["Waiting for typing to pause..."])
     await clock.advance(ms: 300)
-    await calculator.waitUntilIdle()
+    try await calculator.waitUntilIdleBounded()
     // The result lands first, then the status: two changes, each seen with the new values.
     #expect(
       seen == [

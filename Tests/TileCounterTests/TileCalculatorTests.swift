@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 import TileCounter
@@ -7,7 +8,7 @@ import TileCounter
 @MainActor
 @Suite("TileCalculator")
 struct TileCalculatorTests {
-  @Test func returningToAnEarlierValueDoesNotRevivePendingWork() async {
+  @Test func returningToAnEarlierValueDoesNotRevivePendingWork() async throws {
     let fixture = CalculatorFixture()
     fixture.calculator.schedule("4")
     await fixture.clock.advance(ms: 200)
@@ -15,46 +16,46 @@ struct TileCalculatorTests {
     await fixture.clock.advance(ms: 50)
     fixture.calculator.schedule("4")
     // The first "4" would be due at 300 ms; the second is due at 550 ms.
-    await fixture.advanceJustShort(of: 300)
+    try await fixture.advanceJustShort(of: 300)
     #expect(fixture.calculator.result == nil)
     #expect(fixture.log.totals.isEmpty)
-    await fixture.advanceAndSettle(1)
+    try await fixture.advanceAndSettle(1)
     #expect(fixture.calculator.result == 30)
     #expect(fixture.log.totals == [30])
   }
 
-  @Test func invalidTextAfterAValidOneDropsThePendingCalculation() async {
+  @Test func invalidTextAfterAValidOneDropsThePendingCalculation() async throws {
     let fixture = CalculatorFixture()
     fixture.calculator.schedule("4")
     fixture.calculator.schedule("4x")
-    await fixture.advanceAndSettle(1000)
+    try await fixture.advanceAndSettle(1000)
     #expect(fixture.log.totals.isEmpty)
     #expect(fixture.calculator.status == "Use a whole number from 0 to 1000.")
   }
 
-  @Test func scheduleAfterStopStartsAfresh() async {
+  @Test func scheduleAfterStopStartsAfresh() async throws {
     let fixture = CalculatorFixture()
     fixture.calculator.schedule("2")
     fixture.calculator.stop()
     fixture.calculator.schedule("2")
-    await fixture.advanceAndSettle(300)
+    try await fixture.advanceAndSettle(300)
     #expect(fixture.calculator.result == 5)
     #expect(fixture.log.totals == [5])
   }
 
-  @Test func theRangeMessageFollowsTheConfiguredMaximum() async {
+  @Test func theRangeMessageFollowsTheConfiguredMaximum() async throws {
     let fixture = CalculatorFixture(maximumLayers: 5000)
     fixture.calculator.schedule("5001")
     #expect(fixture.calculator.status == "Use a whole number from 0 to 5000.")
     fixture.calculator.schedule("1001")
-    await fixture.advanceAndSettle(300)
+    try await fixture.advanceAndSettle(300)
     #expect(fixture.calculator.result == totalTiles(layers: 1001))
   }
 
-  @Test func theLargestSafeMaximumCalculatesWithoutOverflow() async {
+  @Test func theLargestSafeMaximumCalculatesWithoutOverflow() async throws {
     let fixture = CalculatorFixture(maximumLayers: largestSafeLayerCount)
     fixture.calculator.schedule(String(largestSafeLayerCount))
-    await fixture.advanceAndSettle(300)
+    try await fixture.advanceAndSettle(300)
     #expect(fixture.calculator.result == totalTiles(layers: largestSafeLayerCount))
     #expect(fixture.calculator.result != nil)
   }
@@ -82,15 +83,15 @@ struct TileCalculatorTests {
     #expect(calculator.result == nil)
   }
 
-  @Test func theDelayIsConfigurable() async {
+  @Test func theDelayIsConfigurable() async throws {
     let clock = ManualClock()
     let calculator = TileCalculator(delay: .milliseconds(50), clock: clock)
     calculator.schedule("2")
     await clock.advance(ms: 49)
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1)
     #expect(calculator.result == nil)
     await clock.advance(ms: 1)
-    await calculator.waitUntilIdle()
+    try await calculator.waitUntilIdleBounded()
     #expect(calculator.result == 5)
   }
 

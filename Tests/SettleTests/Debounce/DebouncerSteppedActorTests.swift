@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -15,7 +16,7 @@ struct DebouncerSteppedActorTests {
   /// act while the run's start is enqueued on that actor and has not run yet: exactly the
   /// moment a UI event lands between "the timer fired" and "the action starts".
   @Test(.serialized, arguments: ["send", "cancel"])
-  func noActionForAnEarlierValueStartsAfterSendOrCancelReturns(call: String) async {
+  func noActionForAnEarlierValueStartsAfterSendOrCancelReturns(call: String) async throws {
     let clock = ManualClock()
     let ran = ValueRecorder<String>()
     let debouncer = Debouncer(for: .milliseconds(10), clock: clock) {
@@ -25,16 +26,16 @@ struct DebouncerSteppedActorTests {
     for round in 0..<50 {
       debouncer.send("a\(round)")
       await clock.advance(ms: 10)
-      await SteppedActor.executor.waitForJobs(1)  // a's start waits on the actor
+      try await SteppedActor.executor.waitForJobs(1)  // a's start waits on the actor
       if call == "send" { debouncer.send("b\(round)") } else { debouncer.cancel() }
       SteppedActor.executor.drain()
-      if call == "cancel" { await debouncer.waitUntilIdle() }
+      if call == "cancel" { try await debouncer.waitUntilIdleBounded() }
       await clock.advance(ms: 10)
       if call == "send" {
-        await SteppedActor.executor.waitForJobs(1)
+        try await SteppedActor.executor.waitForJobs(1)
         SteppedActor.executor.drain()
       }
-      await debouncer.waitUntilIdle()
+      try await debouncer.waitUntilIdleBounded()
     }
     let expected = call == "send" ? (0..<50).map { "b\($0)" } : []
     #expect(ran.values == expected)
@@ -46,7 +47,7 @@ struct DebouncerSteppedActorTests {
   /// while the test looks. `Task.immediate` runs `flush()` and `waitUntilIdle()` up to their
   /// first suspension before it returns, so both have seen that state before the actor runs.
   @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
-  @Test func aDueValueCountsAsPendingUntilItStartsAndFlushRunsIt() async {
+  @Test func aDueValueCountsAsPendingUntilItStartsAndFlushRunsIt() async throws {
     let clock = ManualClock()
     let events = ValueRecorder<String>()
     let debouncer = Debouncer(for: .milliseconds(300), clock: clock) {
@@ -56,7 +57,7 @@ struct DebouncerSteppedActorTests {
     #expect(!debouncer.isPending)
     debouncer.send(1)
     await clock.advance(ms: 300)
-    await SteppedActor.executor.waitForJobs(1)  // the timer dispatched it; its start waits
+    try await SteppedActor.executor.waitForJobs(1)  // the timer dispatched it; its start waits
     #expect(debouncer.isPending)
     let flushed = Task.immediate {
       await debouncer.flush()
@@ -70,14 +71,14 @@ struct DebouncerSteppedActorTests {
     #expect(debouncer.isPending)
     let stepping = Task {
       while !Task.isCancelled {
-        await SteppedActor.executor.waitForJobs(1)
+        try await SteppedActor.executor.waitForJobs(1)
         SteppedActor.executor.drain()
       }
     }
-    await flushed.value
-    await idle.value
+    try await flushed.valueBounded("flush() to return once the due value ran")
+    try await idle.valueBounded("waitUntilIdle() to return once the due value ran")
     stepping.cancel()
-    await stepping.value
+    try await stepping.valueBounded("the stepping task to stop")
     #expect(events.values.first == "ran 1")
     #expect(events.values.sorted() == ["flushed", "idle", "ran 1"])
     #expect(!debouncer.isPending)

@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -39,13 +40,13 @@ struct DebounceFixture {
 
   /// Waits until the timer sleeps and no run is in flight: nothing can start until the clock
   /// moves, so asserting "nothing ran" is meaningful.
-  func settleAsleep() async {
-    await clock.waitForSleepers(count: 1)
-    await waitForNoActiveRuns()
+  func settleAsleep() async throws {
+    try await clock.waitForSleepersBounded(count: 1)
+    try await waitForNoActiveRuns()
   }
 
-  func waitForNoActiveRuns() async {
-    if debouncer.activeRunCount > 0 { await debouncer.waitUntilIdle() }
+  func waitForNoActiveRuns() async throws {
+    if debouncer.activeRunCount > 0 { try await debouncer.waitUntilIdleBounded() }
   }
 }
 
@@ -53,58 +54,58 @@ struct DebounceFixture {
 struct DebouncerTests {
   // MARK: Trailing edge
 
-  @Test func runsTheLastValueOnceAfterTheQuietPeriod() async {
+  @Test func runsTheLastValueOnceAfterTheQuietPeriod() async throws {
     let fixture = DebounceFixture()
     fixture.debouncer.send("a")
     fixture.debouncer.send("ab")
     fixture.debouncer.send("abc")
     #expect(fixture.debouncer.isPending)
     await fixture.clock.advance(ms: 299)
-    await fixture.settleAsleep()
+    try await fixture.settleAsleep()
     #expect(fixture.runs.isEmpty)
     #expect(fixture.debouncer.isPending)
     // Inclusive: exactly one interval of quiet is enough.
     await fixture.clock.advance(ms: 1)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "abc", at: 300)])
     #expect(!fixture.debouncer.isPending)
   }
 
-  @Test func everySendRestartsTheWait() async {
+  @Test func everySendRestartsTheWait() async throws {
     let fixture = DebounceFixture()
     fixture.debouncer.send("a")
     await fixture.clock.advance(ms: 200)
     fixture.debouncer.send("b")
     await fixture.clock.advance(ms: 200)  // a's deadline (300) has passed, b's (500) has not
-    await fixture.settleAsleep()
+    try await fixture.settleAsleep()
     #expect(fixture.runs.isEmpty)
     await fixture.clock.advance(ms: 100)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "b", at: 500)])
   }
 
-  @Test func separateBurstsEachRunTheirLastValue() async {
+  @Test func separateBurstsEachRunTheirLastValue() async throws {
     let fixture = DebounceFixture()
     fixture.debouncer.send("a")
     await fixture.clock.advance(toMs: 100)
     fixture.debouncer.send("b")
     await fixture.clock.advance(toMs: 400)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     await fixture.clock.advance(toMs: 1000)
     fixture.debouncer.send("c")
     await fixture.clock.advance(toMs: 1250)
     fixture.debouncer.send("d")
     await fixture.clock.advance(toMs: 1550)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "b", at: 400), Ran(value: "d", at: 1550)])
   }
 
   // MARK: Leading edge
 
-  @Test func leadingAndTrailingRunOnceForABurstOfOne() async {
+  @Test func leadingAndTrailingRunOnceForABurstOfOne() async throws {
     let fixture = DebounceFixture(options: DebounceOptions(leading: true))
     fixture.debouncer.send("a")
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 0)])
     await fixture.clock.advance(ms: 1000)
     #expect(fixture.debouncer.timersStarted == 0)
@@ -112,21 +113,21 @@ struct DebouncerTests {
     #expect(fixture.runs.count == 1)
   }
 
-  @Test func leadingAndTrailingRunFirstAndLastOfALongerBurst() async {
+  @Test func leadingAndTrailingRunFirstAndLastOfALongerBurst() async throws {
     let fixture = DebounceFixture(options: DebounceOptions(leading: true))
     fixture.debouncer.send("a")
-    await fixture.ran.waitForCount(1)
+    try await fixture.ran.waitForCountBounded(1)
     fixture.debouncer.send("b")
     fixture.debouncer.send("c")
     await fixture.clock.advance(ms: 300)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 0), Ran(value: "c", at: 300)])
   }
 
-  @Test func leadingOnlyRunsTheFirstValueAndAQuietIntervalEndsTheBurst() async {
+  @Test func leadingOnlyRunsTheFirstValueAndAQuietIntervalEndsTheBurst() async throws {
     let fixture = DebounceFixture(options: .leading)
     fixture.debouncer.send("a")
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     await fixture.clock.advance(ms: 200)
     fixture.debouncer.send("b")  // 200 after a: same burst
     await fixture.clock.advance(ms: 250)
@@ -134,104 +135,115 @@ struct DebouncerTests {
     #expect(!fixture.debouncer.isPending)
     await fixture.clock.advance(ms: 300)
     fixture.debouncer.send("d")  // exactly one interval of quiet: a new burst
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 0), Ran(value: "d", at: 750)])
     #expect(fixture.debouncer.timersStarted == 0)
   }
 
   // MARK: maxWait
 
-  @Test func maxWaitBoundsHowLongContinuousSendsPostponeARun() async {
+  @Test func maxWaitBoundsHowLongContinuousSendsPostponeARun() async throws {
     let fixture = DebounceFixture(options: DebounceOptions(maxWait: .milliseconds(1000)))
     for step in 0...10 {
       await fixture.clock.advance(toMs: step * 200)
       // A value due now runs before the input of this instant (see the ManualClock rule).
-      if step == 5 || step == 10 { await fixture.debouncer.waitUntilIdle() }
+      if step == 5 || step == 10 { try await fixture.debouncer.waitUntilIdleBounded() }
       fixture.debouncer.send("v\(step)")
     }
     await fixture.clock.advance(toMs: 2300)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(
       fixture.runs == [
         Ran(value: "v4", at: 1000), Ran(value: "v9", at: 2000), Ran(value: "v10", at: 2300),
       ])
   }
 
-  @Test func maxWaitShorterThanTheIntervalIsRaisedToIt() async {
+  @Test func maxWaitShorterThanTheIntervalIsRaisedToIt() async throws {
     let fixture = DebounceFixture(options: DebounceOptions(maxWait: .milliseconds(100)))
     fixture.debouncer.send("a")
     await fixture.clock.advance(ms: 100)
-    await fixture.settleAsleep()
+    try await fixture.settleAsleep()
     #expect(fixture.runs.isEmpty)
     await fixture.clock.advance(ms: 200)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 300)])
   }
 
-  @Test func maxWaitDoesNothingWithoutTrailing() async {
+  @Test func maxWaitDoesNothingWithoutTrailing() async throws {
     let fixture = DebounceFixture(
       options: DebounceOptions(leading: true, trailing: false, maxWait: .milliseconds(500)))
     for step in 0...10 {
       await fixture.clock.advance(toMs: step * 200)
       fixture.debouncer.send("v\(step)")
-      await fixture.debouncer.waitUntilIdle()
+      try await fixture.debouncer.waitUntilIdleBounded()
     }
     await fixture.clock.advance(toMs: 5000)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "v0", at: 0)])
   }
 
   // MARK: cancel()
 
-  @Test func cancelDropsThePendingValue() async {
+  @Test func cancelDropsThePendingValue() async throws {
     let fixture = DebounceFixture()
     fixture.debouncer.send("a")
     fixture.debouncer.cancel()
     #expect(!fixture.debouncer.isPending)
     await fixture.clock.advance(ms: 1000)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.clock.sleeperCount == 0)
     #expect(fixture.runs.isEmpty)
   }
 
-  @Test func cancelCancelsARunningAction() async {
+  /// `cancel()` asserted, not inferred from a hang: the running action sees its cancellation
+  /// while it is still held (its handler fires within the bound, or the test fails by name),
+  /// and nothing of it runs afterwards: past its cancellation point it only notes that it
+  /// stopped, and the value sent while it ran never runs.
+  @Test func cancelCancelsTheRunningActionAndNothingOfItRunsAfterwards() async throws {
     let clock = ManualClock()
     let events = ValueRecorder<String>()
     let gate = AsyncGate()
-    let debouncer = Debouncer(for: .zero, clock: clock) { (value: String) in
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { (value: String) in
       events.record("start \(value)")
       await withTaskCancellationHandler {
-        await gate.wait()
+        await gate.waitIgnoringCancellation()
       } onCancel: {
         events.record("cancelled \(value)")
       }
+      events.record(Task.isCancelled ? "stopped \(value)" : "finished \(value)")
     }
     debouncer.send("a")
-    await events.waitForCount(1)
+    await clock.advance(ms: 300)
+    try await events.waitForCountBounded(1, "the action to start")
+    debouncer.send("b")  // pending behind the running a
     debouncer.cancel()
-    await events.waitForCount(2)
+    try await events.waitForCountBounded(2, "the running action to see its cancellation")
+    #expect(events.values == ["start a", "cancelled a"], "a is still held at its gate")
     gate.open()
-    await debouncer.waitUntilIdle()
-    #expect(events.values == ["start a", "cancelled a"])
+    try await debouncer.waitUntilIdleBounded()
+    await clock.advance(ms: 1000)
+    try await debouncer.waitUntilIdleBounded()
+    #expect(events.values == ["start a", "cancelled a", "stopped a"])
+    #expect(clock.sleeperCount == 0)
   }
 
-  @Test func theNextSendAfterCancelOpensANewBurst() async {
+  @Test func theNextSendAfterCancelOpensANewBurst() async throws {
     let fixture = DebounceFixture(options: DebounceOptions(leading: true))
     fixture.debouncer.send("a")
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     fixture.debouncer.send("b")
     fixture.debouncer.cancel()
     fixture.debouncer.send("c")  // no quiet period passed, yet a new leading edge
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     await fixture.clock.advance(ms: 1000)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 0), Ran(value: "c", at: 0)])
   }
 
   /// The guarantee holds when the caller and the action share an actor, so both are on the
   /// main actor: a run claims its value and records it in one turn of the main actor, and
   /// `cancel()` and the count read are one turn too, so no run can fall between them.
-  @Test @MainActor func nothingSentBeforeCancelRunsAfterItEvenWhenAlreadyDue() async {
+  @Test @MainActor func nothingSentBeforeCancelRunsAfterItEvenWhenAlreadyDue() async throws {
     for _ in 0..<200 {
       let clock = ManualClock()
       let ran = MainBox<[String]>([])
@@ -243,35 +255,35 @@ struct DebouncerTests {
       await clock.advance(ms: 300)  // due: the timer may already be dispatching it
       debouncer.cancel()
       let ranBeforeCancel = ran.value.count
-      await debouncer.waitUntilIdle()
+      try await debouncer.waitUntilIdleBounded()
       #expect(ran.value.count == ranBeforeCancel)
     }
   }
 
   // MARK: flush()
 
-  @Test func flushRunsThePendingValueNowAndReturnsAfterIt() async {
+  @Test func flushRunsThePendingValueNowAndReturnsAfterIt() async throws {
     let fixture = DebounceFixture()
     fixture.debouncer.send("a")
-    await fixture.debouncer.flush()
+    try await fixture.debouncer.flushBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 0)])
     #expect(!fixture.debouncer.isPending)
     await fixture.clock.advance(ms: 1000)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.runs.count == 1)  // never a second time on the timer
   }
 
-  @Test func flushWithNothingPendingRunsNothing() async {
+  @Test func flushWithNothingPendingRunsNothing() async throws {
     let fixture = DebounceFixture()
-    await fixture.debouncer.flush()
+    try await fixture.debouncer.flushBounded()
     fixture.debouncer.send("a")
     await fixture.clock.advance(ms: 300)
-    await fixture.debouncer.waitUntilIdle()
-    await fixture.debouncer.flush()
+    try await fixture.debouncer.waitUntilIdleBounded()
+    try await fixture.debouncer.flushBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 300)])
   }
 
-  @Test func flushCancelsARunningActionAndRunsAfterItReturns() async {
+  @Test func flushCancelsARunningActionAndRunsAfterItReturns() async throws {
     let clock = ManualClock()
     let events = ValueRecorder<String>()
     let gate = AsyncGate()
@@ -281,7 +293,7 @@ struct DebouncerTests {
       if value == "a" {
         // Ignores cancellation until the test opens the gate, to prove b waits for it.
         await withTaskCancellationHandler {
-          await gate.wait()
+          await gate.waitIgnoringCancellation()
         } onCancel: {
           events.record("a cancelled")
         }
@@ -291,22 +303,22 @@ struct DebouncerTests {
     }
     debouncer.send("a")
     await clock.advance(ms: 300)
-    await events.waitForCount(1)
+    try await events.waitForCountBounded(1)
     debouncer.send("b")
     let flushed = Task { await debouncer.flush() }
-    await events.waitForCount(2)
+    try await events.waitForCountBounded(2)
     gate.open()
-    await flushed.value
+    try await flushed.valueBounded("flush() to return after a and b ran")
     #expect(
       events.values == [
         "start a concurrent=1", "a cancelled", "end a", "start b concurrent=1", "end b",
       ])
   }
 
-  @Test func flushWaitsForALeadingValueThatHasNotStarted() async {
+  @Test func flushWaitsForALeadingValueThatHasNotStarted() async throws {
     let fixture = DebounceFixture(options: .leading)
     fixture.debouncer.send("a")
-    await fixture.debouncer.flush()
+    try await fixture.debouncer.flushBounded()
     #expect(fixture.runs == [Ran(value: "a", at: 0)])
   }
 
@@ -316,7 +328,7 @@ struct DebouncerTests {
 
   // MARK: No overlap
 
-  @Test func aNewDueValueCancelsTheRunningActionAndStartsAfterItReturns() async {
+  @Test func aNewDueValueCancelsTheRunningActionAndStartsAfterItReturns() async throws {
     let clock = ManualClock()
     let events = ValueRecorder<String>()
     let gate = AsyncGate()
@@ -325,7 +337,7 @@ struct DebouncerTests {
       events.record("start \(value) concurrent=\(running.increment())")
       if value == "a" {
         await withTaskCancellationHandler {
-          await gate.wait()
+          await gate.waitIgnoringCancellation()
         } onCancel: {
           events.record("a cancelled")
         }
@@ -334,13 +346,13 @@ struct DebouncerTests {
     }
     debouncer.send("a")
     await clock.advance(ms: 300)
-    await events.waitForCount(1)
+    try await events.waitForCountBounded(1)
     debouncer.send("b")
     await clock.advance(ms: 300)
-    await events.waitForCount(2)  // b became due and cancelled a, which still runs
+    try await events.waitForCountBounded(2)  // b became due and cancelled a, which still runs
     #expect(debouncer.isPending)
     gate.open()
-    await debouncer.waitUntilIdle()
+    try await debouncer.waitUntilIdleBounded()
     #expect(events.values == ["start a concurrent=1", "a cancelled", "start b concurrent=1"])
   }
 
@@ -348,9 +360,44 @@ struct DebouncerTests {
 
   // Due-but-not-started: see DebouncerSteppedActorTests.
 
+  /// Two or three tasks in `waitUntilIdle()` at once all return once the work is done, and none
+  /// before: they are queued while the action is held at its gate, and each one checks, as it
+  /// returns, that the action has ended.
+  ///
+  /// `Task.immediate` runs each caller up to its suspension before it returns, so every caller
+  /// is queued before the gate opens.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @Test(arguments: [2, 3])
+  func concurrentWaitUntilIdleCallersAllReturnOnceTheWorkIsDone(callers: Int) async throws {
+    let clock = ManualClock()
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { (value: String) in
+      events.record("start \(value)")
+      await gate.wait()
+      events.record("end \(value)")
+    }
+    debouncer.send("a")
+    await clock.advance(ms: 300)
+    try await events.waitForCountBounded(1, "the action to start")
+    let returned = ValueRecorder<Bool>()  // per caller: whether the action had ended
+    let waiting = (1...callers).map { _ in
+      Task.immediate {
+        await debouncer.waitUntilIdle()
+        returned.record(events.values.contains("end a"))
+      }
+    }
+    #expect(returned.values.isEmpty, "no caller returns while the action is held")
+    gate.open()
+    for (index, caller) in waiting.enumerated() {
+      try await caller.valueBounded("caller \(index + 1) of \(callers) to return")
+    }
+    #expect(returned.values == Array(repeating: true, count: callers))
+  }
+
   // MARK: Lifetime
 
-  @Test func releasingTheDebouncerCancelsPendingWorkAndReleasesTheAction() async {
+  @Test func releasingTheDebouncerCancelsPendingWorkAndReleasesTheAction() async throws {
     let clock = ManualClock()
     let ran = ValueRecorder<Int>()
     let lifetime = LifetimeTracker()
@@ -361,7 +408,7 @@ struct DebouncerTests {
       ran.record(value)
     }
     debouncer?.send(1)
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1)
     debouncer = nil
     #expect(lifetime.liveCount == 0)
     await clock.advance(ms: 1000)
@@ -369,7 +416,7 @@ struct DebouncerTests {
     #expect(ran.values.isEmpty)
   }
 
-  @Test func releasingTheDebouncerCancelsARunningAction() async {
+  @Test func releasingTheDebouncerCancelsARunningAction() async throws {
     let clock = ManualClock()
     let events = ValueRecorder<String>()
     let gate = AsyncGate()
@@ -382,27 +429,27 @@ struct DebouncerTests {
       }
     }
     debouncer?.send(1)
-    await events.waitForCount(1)
+    try await events.waitForCountBounded(1)
     debouncer = nil
-    await events.waitForCount(2)
+    try await events.waitForCountBounded(2)
     gate.open()
     #expect(events.values == ["start", "cancelled"])
   }
 
   // MARK: Cost
 
-  @Test func aBurstOfTenThousandSendsUsesOneTimerTask() async {
+  @Test func aBurstOfTenThousandSendsUsesOneTimerTask() async throws {
     let fixture = DebounceFixture()
     for index in 0..<10_000 { fixture.debouncer.send("v\(index)") }
     await fixture.clock.advance(ms: 300)
-    await fixture.debouncer.waitUntilIdle()
+    try await fixture.debouncer.waitUntilIdleBounded()
     #expect(fixture.debouncer.timersStarted == 1)
     #expect(fixture.runs == [Ran(value: "v9999", at: 300)])
   }
 
   // MARK: Zero and negative intervals
 
-  @Test @MainActor func aZeroIntervalRunsOnALaterTurnNeverInsideSend() async {
+  @Test @MainActor func aZeroIntervalRunsOnALaterTurnNeverInsideSend() async throws {
     let clock = ManualClock()
     let insideSend = MainBox(false)
     let sawInsideSend = MainBox<[Bool]>([])
@@ -413,7 +460,7 @@ struct DebouncerTests {
     debouncer.send(1)
     insideSend.value = false
     #expect(sawInsideSend.value.isEmpty)
-    await debouncer.waitUntilIdle()
+    try await debouncer.waitUntilIdleBounded()
     #expect(sawInsideSend.value == [false])
     #expect(clock.now.offset == .zero)
   }
@@ -430,11 +477,11 @@ struct DebouncerTests {
     }
   }
 
-  @Test func continuousClockConvenienceRunsOnRealTime() async {
+  @Test func continuousClockConvenienceRunsOnRealTime() async throws {
     let ran = ValueRecorder<Int>()
     let debouncer = Debouncer(for: .zero) { (value: Int) in ran.record(value) }
     debouncer.send(7)
-    await debouncer.waitUntilIdle()
+    try await debouncer.waitUntilIdleBounded()
     #expect(ran.values == [7])
   }
 }

@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite("Lifetime: Debouncer and Throttler")
 struct TimedLifetimeTests {
   @Test(arguments: ["ran", "cancelled", "pending"])
-  func aDebouncerIsFreedAfterUse(ending: String) async {
+  func aDebouncerIsFreedAfterUse(ending: String) async throws {
     let clock = ManualClock()
     let lifetime = LifetimeTracker()
     var debouncer: Debouncer<Int, ManualClock>? = Debouncer(for: .milliseconds(10), clock: clock) {
@@ -20,7 +21,7 @@ struct TimedLifetimeTests {
     switch ending {
     case "ran":
       await clock.advance(by: .milliseconds(10))
-      await debouncer?.waitUntilIdle()
+      try await debouncer?.waitUntilIdleBounded()
     case "cancelled":
       debouncer?.cancel()
     default:
@@ -32,7 +33,7 @@ struct TimedLifetimeTests {
   }
 
   @Test(arguments: ["ran", "cancelled", "pending"])
-  func aThrottlerIsFreedAfterUse(ending: String) async {
+  func aThrottlerIsFreedAfterUse(ending: String) async throws {
     let clock = ManualClock()
     let lifetime = LifetimeTracker()
     var throttler: Throttler<Int, ManualClock>? = Throttler(for: .milliseconds(10), clock: clock) {
@@ -41,12 +42,12 @@ struct TimedLifetimeTests {
     }
     weak let weakThrottler = throttler
     throttler?.send(1)
-    await throttler?.waitUntilIdle()
+    try await throttler?.waitUntilIdleBounded()
     throttler?.send(2)
     switch ending {
     case "ran":
       await clock.advance(by: .milliseconds(10))
-      await throttler?.waitUntilIdle()
+      try await throttler?.waitUntilIdleBounded()
     case "cancelled":
       throttler?.cancel()
     default:

@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// is dropped or its task is cancelled; the tracked object keeps nothing of it.
 @Suite("Lifetime: TrackedValues iterators")
 struct TrackedValuesLifetimeTests {
-  @Test func aDroppedIteratorReleasesItsClosure() async {
+  @Test func aDroppedIteratorReleasesItsClosure() async throws {
     let store = LibraryStore()
     let lifetime = LifetimeTracker()
     do {
@@ -15,7 +16,7 @@ struct TrackedValuesLifetimeTests {
         _ = token
         return store.borrowedCount
       }.makeAsyncIterator()
-      _ = await values.next()
+      _ = try await values.nextBounded()
       #expect(lifetime.liveCount == 1)
     }
     #expect(lifetime.liveCount == 0)
@@ -23,7 +24,7 @@ struct TrackedValuesLifetimeTests {
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
-  @Test func aCancelledIterationReleasesItsClosure() async {
+  @Test func aCancelledIterationReleasesItsClosure() async throws {
     let store = LibraryStore()
     let lifetime = LifetimeTracker()
     let started = AsyncGate()
@@ -38,9 +39,9 @@ struct TrackedValuesLifetimeTests {
       started.open()
       return await values.next()
     }
-    await started.wait()
+    try await started.waitBounded("the consumer's first element")
     consumer.cancel()
-    #expect(await consumer.value == nil)
+    #expect(try await consumer.valueBounded("the cancelled consumer to return") == nil)
     #expect(lifetime.liveCount == 0)
     #expect(store.observationRegistry.armedScopeCount == 0)
   }

@@ -140,14 +140,14 @@ func randomSchedule(using generator: inout SplitMix64, length: Int) -> [Schedule
 
 /// Greedily drops steps while the schedule still diverges, so the printed one is short.
 func minimise(
-  _ schedule: [ScheduleStep], diverges: ([ScheduleStep]) async -> Bool
-) async -> [ScheduleStep] {
+  _ schedule: [ScheduleStep], diverges: ([ScheduleStep]) async throws -> Bool
+) async rethrows -> [ScheduleStep] {
   var current = schedule
   var index = 0
   while index < current.count {
     var candidate = current
     candidate.remove(at: index)
-    if await diverges(candidate) { current = candidate } else { index += 1 }
+    if try await diverges(candidate) { current = candidate } else { index += 1 }
   }
   return current
 }
@@ -171,54 +171,64 @@ struct TimedModelTests {
   static let steps = 30
 
   /// Runs `schedule` on a real Debouncer or Throttler, settling after every step.
+  ///
+  /// One bounded wait covers the whole schedule rather than one per settle: thousands of
+  /// schedules run, and each bounded wait costs a task hop. Past the limit the message names
+  /// the step the schedule was stuck at.
   static func realRuns<Subject: TimedSubject>(
     _ schedule: [ScheduleStep],
     _ makeSubject: (ManualClock, @escaping @Sendable (Int) -> Void) -> Subject
-  ) async -> [ModelRun] {
+  ) async throws -> [ModelRun] {
     let clock = ManualClock()
     let ran = ValueRecorder<ModelRun>()
     let subject = makeSubject(clock) { value in
       ran.record(ModelRun(value: value, tick: clock.millis))
     }
-    func settle() async {
-      await subject.waitUntilQuiescent()
-      await clock.waitForSleepers(count: subject.hasTimer ? 1 : 0)
-    }
-    for step in schedule {
-      switch step {
-      case .send(let value): subject.send(value)
-      case .advance(let ticks):
-        // One tick at a time, settling in between, so every run starts at its own tick.
-        for _ in 0..<ticks {
-          await clock.advance(ms: 1)
-          await settle()
-        }
-      case .cancel: subject.cancel()
-      case .flush: await subject.flush()
+    let reached = LockedState(0)
+    try await bounded(
+      "\(Subject.self) to settle after step \(reached.withLock { $0 }) of \(schedule)"
+    ) {
+      func settle() async {
+        await subject.waitUntilQuiescent()
+        await clock.waitForSleepers(count: subject.hasTimer ? 1 : 0)
       }
-      await settle()
+      for (index, step) in schedule.enumerated() {
+        reached.withLock { $0 = index }
+        switch step {
+        case .send(let value): subject.send(value)
+        case .advance(let ticks):
+          // One tick at a time, settling in between, so every run starts at its own tick.
+          for _ in 0..<ticks {
+            await clock.advance(ms: 1)
+            await settle()
+          }
+        case .cancel: subject.cancel()
+        case .flush: await subject.flush()
+        }
+        await settle()
+      }
     }
     return ran.values
   }
 
   static func debouncerRuns(
     _ schedule: [ScheduleStep], interval: Int, options: DebounceOptions
-  ) async -> [ModelRun] {
-    await realRuns(schedule) { clock, record in
+  ) async throws -> [ModelRun] {
+    try await realRuns(schedule) { clock, record in
       Debouncer(for: .milliseconds(interval), options: options, clock: clock) { record($0) }
     }
   }
 
-  static func throttlerRuns(_ schedule: [ScheduleStep], interval: Int, latest: Bool) async
-    -> [ModelRun]
+  static func throttlerRuns(_ schedule: [ScheduleStep], interval: Int, latest: Bool)
+    async throws -> [ModelRun]
   {
-    await realRuns(schedule) { clock, record in
+    try await realRuns(schedule) { clock, record in
       Throttler(for: .milliseconds(interval), latest: latest, clock: clock) { record($0) }
     }
   }
 
   @Test(.timeLimit(.minutes(5)))
-  func debouncerMatchesTheModel() async {
+  func debouncerMatchesTheModel() async throws {
     var generator = SplitMix64(state: 0x5E77_1E)
     var divergences = 0
     for trial in 0..<Self.schedules {
@@ -237,14 +247,14 @@ struct TimedModelTests {
         for step in schedule { model.apply(step) }
         return model.runs
       }
-      func diverges(_ schedule: [ScheduleStep]) async -> Bool {
-        await Self.debouncerRuns(schedule, interval: interval, options: options)
+      func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
+        try await Self.debouncerRuns(schedule, interval: interval, options: options)
           != expected(schedule)
       }
-      if await diverges(schedule) {
+      if try await diverges(schedule) {
         divergences += 1
-        let minimal = await minimise(schedule, diverges: diverges)
-        let actual = await Self.debouncerRuns(minimal, interval: interval, options: options)
+        let minimal = try await minimise(schedule, diverges: diverges)
+        let actual = try await Self.debouncerRuns(minimal, interval: interval, options: options)
         Issue.record(
           """
           trial \(trial): interval \(interval), \(options): \(minimal)
@@ -257,7 +267,7 @@ struct TimedModelTests {
   }
 
   @Test(.timeLimit(.minutes(5)))
-  func throttlerMatchesTheModel() async {
+  func throttlerMatchesTheModel() async throws {
     var generator = SplitMix64(state: 0x7407_7E)
     var divergences = 0
     for trial in 0..<Self.schedules {
@@ -269,14 +279,14 @@ struct TimedModelTests {
         for step in schedule { model.apply(step) }
         return model.runs
       }
-      func diverges(_ schedule: [ScheduleStep]) async -> Bool {
-        await Self.throttlerRuns(schedule, interval: interval, latest: latest)
+      func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
+        try await Self.throttlerRuns(schedule, interval: interval, latest: latest)
           != expected(schedule)
       }
-      if await diverges(schedule) {
+      if try await diverges(schedule) {
         divergences += 1
-        let minimal = await minimise(schedule, diverges: diverges)
-        let actual = await Self.throttlerRuns(minimal, interval: interval, latest: latest)
+        let minimal = try await minimise(schedule, diverges: diverges)
+        let actual = try await Self.throttlerRuns(minimal, interval: interval, latest: latest)
         Issue.record(
           """
           trial \(trial): interval \(interval), latest \(latest): \(minimal)

@@ -65,16 +65,33 @@ import Testing
     #expect(log.values == ["object", "property"])
   }
 
-  @Test func objectLevelAfterStoreScopesSeeTheNewValue() {
+  /// The default object-level scope is called before the store, as a property-level one is:
+  /// it reads the old value, whether the write is to the property it read or to another.
+  /// Only `.afterStore` (below) makes it read the new one.
+  @Test(arguments: ["title", "borrowedCount"])
+  func objectLevelScopesSeeTheOldValue(written: String) {
+    let store = LibraryStore()
+    let log = CallLog()
+    withTracking(options: .objectLevel) {
+      _ = store.borrowedCount
+    } onChange: {
+      log.record("\(store.title), \(store.borrowedCount)")
+    }
+    if written == "title" { store.title = "Annex" } else { store.borrowedCount = 1 }
+    #expect(log.values == ["Library, 0"])
+  }
+
+  @Test(arguments: ["title", "borrowedCount"])
+  func objectLevelAfterStoreScopesSeeTheNewValue(written: String) {
     let store = LibraryStore()
     let log = CallLog()
     withTracking(options: [.objectLevel, .afterStore]) {
       _ = store.borrowedCount
     } onChange: {
-      log.record(store.title)
+      log.record("\(store.title), \(store.borrowedCount)")
     }
-    store.title = "Annex"
-    #expect(log.values == ["Annex"])
+    if written == "title" { store.title = "Annex" } else { store.borrowedCount = 1 }
+    #expect(log.values == [written == "title" ? "Annex, 0" : "Library, 1"])
   }
 
   @Test func objectLevelScopesSeeWritesDuringApply() {

@@ -5,7 +5,7 @@ import Testing
 @Suite struct RenderTrackerRaceTests {
   /// A write racing a re-render is never lost: either the render saw the new value or an
   /// invalidation was requested, and never more than one.
-  @Test func aWriteRacingARenderIsNeverLost() {
+  @Test func aWriteRacingARenderIsNeverLost() throws {
     let threads = ThreadPair()
     defer { threads.stop() }
     for round in 0..<2_000 {
@@ -18,7 +18,7 @@ import Testing
       } onInvalidate: {
         log.record("invalidate")
       }
-      threads.race(
+      try threads.race(
         { counter.value = round + 1 },
         {
           let value = tracker.render {
@@ -35,7 +35,7 @@ import Testing
   }
 
   /// A write racing `cancel()` calls back at most once, and nothing after both returned.
-  @Test func aWriteRacingCancelInvalidatesAtMostOnce() {
+  @Test func aWriteRacingCancelInvalidatesAtMostOnce() throws {
     let threads = ThreadPair()
     defer { threads.stop() }
     for round in 0..<2_000 {
@@ -47,7 +47,7 @@ import Testing
       } onInvalidate: {
         log.record("invalidate")
       }
-      threads.race({ counter.value = round + 1 }, { tracker.cancel() })
+      try threads.race({ counter.value = round + 1 }, { tracker.cancel() })
       let afterRace = log.count
       #expect(afterRace <= 1)
       counter.value = -1

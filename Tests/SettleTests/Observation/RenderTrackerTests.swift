@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -200,17 +201,17 @@ import Testing
   }
 
   /// The loop `WithTracking` runs: an invalidation schedules one re-render on the main actor.
-  @MainActor @Test func scheduledReRendersCoalesceABurst() async {
+  @MainActor @Test func scheduledReRendersCoalesceABurst() async throws {
     let store = LibraryStore()
     let tracker = RenderTracker()
     let renders = ValueRecorder<Int>()
     let loop = RenderLoop(tracker: tracker, store: store, renders: renders)
     loop.render()
-    await renders.waitForCount(1)
+    try await renders.waitForCountBounded(1)
     for book in 1...20 { store.books.append("Book \(book)") }  // no suspension: one burst
-    await renders.waitForCount(2)
+    try await renders.waitForCountBounded(2)
     store.books.removeAll()
-    await renders.waitForCount(3)
+    try await renders.waitForCountBounded(3)
     tracker.cancel()
     #expect(renders.values == [0, 20, 0])
     #expect(loop.scheduled == 2)

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import SettleTestSupport
+import Testing
 
 /// Two long-lived threads released together, round after round, so that tests can race two
 /// operations thousands of times without spinning or creating threads per round.
@@ -28,20 +30,43 @@ final class ThreadPair: @unchecked Sendable {
 
   /// Runs `first` and `second` at about the same time on the two threads; returns when both
   /// have finished.
-  func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
+  /// Runs `first` on one thread and `second` on the other, released together, and returns
+  /// once both have returned.
+  ///
+  /// Bounded like every wait in the suite: a racing closure that never returns (a deadlock in
+  /// the code under test) fails the test by name past ``BoundedWait/limit`` instead of
+  /// blocking the run; the stuck thread is abandoned.
+  func race(
+    _ first: @escaping () -> Void, _ second: @escaping () -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    precondition(!abandoned, "a ThreadPair whose thread is stuck cannot race again")
     work = [first, second]
     start[0].signal()
     start[1].signal()
-    done.wait()
-    done.wait()
+    try waitForBoth("both racing closures to return", sourceLocation: sourceLocation)
   }
 
-  /// Ends both threads; call once, when done racing.
+  /// Ends both threads; after a race that timed out, the stuck thread is left behind.
   func stop() {
+    guard !abandoned else { return }
     stopping = true
     start[0].signal()
     start[1].signal()
-    done.wait()
-    done.wait()
+    try? waitForBoth("both threads to stop", sourceLocation: #_sourceLocation)
+  }
+
+  private var abandoned = false
+
+  private func waitForBoth(_ awaited: String, sourceLocation: SourceLocation) throws {
+    let (seconds, attoseconds) = BoundedWait.limit.components
+    let limit = DispatchTimeInterval.milliseconds(
+      Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    let deadline = DispatchTime.now() + limit
+    for _ in 0..<2 where done.wait(timeout: deadline) == .timedOut {
+      abandoned = true
+      try BoundedWait.timedOut(
+        after: BoundedWait.limit, waitingFor: awaited, sourceLocation: sourceLocation)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -14,15 +15,18 @@ struct TrackedValuesOperatorTests {
   /// The line a new user writes first, as it stands in the docs. It runs on real time, but
   /// time decides nothing: the burst is written before the loop starts, so the settled value
   /// is the only one the loop can see, whenever it comes.
-  @Test func theFirstLineAUserWritesCompilesAndRuns() async {
+  @Test func theFirstLineAUserWritesCompilesAndRuns() async throws {
     let field = SearchField()
     field.text = "d"
     field.text = "du"
     field.text = "dune"
-    var seen: [String] = []
-    for await query in TrackedValues({ field.text }).debounced(for: .milliseconds(300)) {
-      seen.append(query)
-      break
+    let seen = try await bounded("the first debounced query") { @MainActor in
+      var seen: [String] = []
+      for await query in TrackedValues({ field.text }).debounced(for: .milliseconds(300)) {
+        seen.append(query)
+        break
+      }
+      return seen
     }
     #expect(seen == ["dune"])
   }
@@ -42,21 +46,21 @@ struct TrackedValuesOperatorTests {
     let consumer = Task {
       for try await query in queries { received.record(query) }
     }
-    await pulls.waitForCount(2)  // "" at 0 ms; its quiet period ends at 300 ms
+    try await pulls.waitForCountBounded(2)  // "" at 0 ms; its quiet period ends at 300 ms
     for (step, text) in ["d", "du", "dune"].enumerated() {
       await clock.advance(by: .milliseconds(50))
       field.text = text
-      await pulls.waitForCount(3 + step)
+      try await pulls.waitForCountBounded(3 + step)
     }
     // At 150 ms "dune" restarted the quiet period: the timer that wakes at 300 ms sleeps on.
     await clock.advance(to: ManualClock.Instant(offset: .milliseconds(449)))
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1)
     #expect(received.values.isEmpty)
     await clock.advance(by: .milliseconds(1))
-    await received.waitForCount(1)
+    try await received.waitForCountBounded(1)
     await clock.advance(by: .seconds(1))
     consumer.cancel()
-    _ = await consumer.result
+    _ = try await consumer.resultBounded("the cancelled consumer to return")
     #expect(received.values == ["dune"])
   }
 
@@ -70,16 +74,16 @@ struct TrackedValuesOperatorTests {
     let consumer = Task {
       for try await text in texts { received.record(text) }
     }
-    await received.waitForCount(1)  // the first value opens the window and runs at once
-    await pulls.waitForCount(2)
+    try await received.waitForCountBounded(1)  // the first value opens the window and runs at once
+    try await pulls.waitForCountBounded(2)
     for (step, text) in ["d", "du", "dune"].enumerated() {
       field.text = text
-      await pulls.waitForCount(3 + step)
+      try await pulls.waitForCountBounded(3 + step)
     }
     await clock.advance(by: .milliseconds(300))
-    await received.waitForCount(2)
+    try await received.waitForCountBounded(2)
     consumer.cancel()
-    _ = await consumer.result
+    _ = try await consumer.resultBounded("the cancelled consumer to return")
     #expect(received.values == ["", "dune"])
   }
 
@@ -99,23 +103,23 @@ struct TrackedValuesOperatorTests {
     let consumer = Task {
       for try await query in queries { received.record(query) }
     }
-    await pulls.waitForCount(2)
+    try await pulls.waitForCountBounded(2)
     field.placeholder = "Title"
     // A write that reached the closure's scope would have fired it, synchronously, and a
     // fired scope is disarmed until the next read.
     #expect(field.observationRegistry.armedScopeCount == 1)
     await clock.advance(by: .milliseconds(300))
-    await received.waitForCount(1)
+    try await received.waitForCountBounded(1)
     consumer.cancel()
-    _ = await consumer.result
+    _ = try await consumer.resultBounded("the cancelled consumer to return")
     #expect(received.values == [""])
     #expect(reads.values == [""])
   }
 
   /// A nonisolated closure over a `Sendable` model runs in the iterating task itself.
-  @Test nonisolated func aSendableModelIteratesFromADetachedTask() async {
+  @Test nonisolated func aSendableModelIteratesFromADetachedTask() async throws {
     let counter = Counter()
-    let (seen, runs, iteratingTask) = await Task.detached {
+    let (seen, runs, iteratingTask) = try await Task.detached {
       let iteratingTask = withUnsafeCurrentTask { $0?.hashValue }
       let runs = ValueRecorder<Int?>()
       var iterator = TrackedValues { () -> Int in
@@ -126,36 +130,36 @@ struct TrackedValuesOperatorTests {
       counter.value = 1
       seen.append(await iterator.next())
       return (seen, runs.values, iteratingTask)
-    }.value
+    }.valueBounded("the detached iteration")
     #expect(seen == [0, 1])
     #expect(runs == [iteratingTask, iteratingTask])
   }
 
-  @Test func theClosureOverAMainActorModelRunsOnTheMainActorWhoeverIterates() async {
+  @Test func theClosureOverAMainActorModelRunsOnTheMainActorWhoeverIterates() async throws {
     let field = SearchField()
     let texts = TrackedValues { () -> String in
       MainActor.preconditionIsolated("the closure over a main-actor model ran elsewhere")
       return field.text
     }
-    let seen = await Task.detached {
+    let seen = try await Task.detached {
       var iterator = texts.makeAsyncIterator()
       let first = await iterator.next()
       await MainActor.run { field.text = "dune" }
       return [first, await iterator.next()]
-    }.value
+    }.valueBounded("the detached iteration")
     #expect(seen == ["", "dune"])
   }
 
   /// The iterator waits on another task, and a burst lands in one turn of the main actor: the
   /// closure runs on the main actor, so only after the burst, and once.
-  @Test func aBurstOnTheClosuresActorIsOneElementWhoeverIterates() async {
+  @Test func aBurstOnTheClosuresActorIsOneElementWhoeverIterates() async throws {
     let field = SearchField()
     let reads = ValueRecorder<String>()
     let texts = TrackedValues { () -> String in
       reads.record(field.text)
       return field.text
     }
-    let seen = await Task.detached {
+    let seen = try await Task.detached {
       var iterator = texts.makeAsyncIterator()
       let first = await iterator.next()
       await MainActor.run {
@@ -164,7 +168,7 @@ struct TrackedValuesOperatorTests {
         field.text = "dune"
       }
       return [first, await iterator.next()]
-    }.value
+    }.valueBounded("the detached iteration")
     #expect(seen == ["", "dune"])
     #expect(reads.values == ["", "dune"])
   }
@@ -172,12 +176,20 @@ struct TrackedValuesOperatorTests {
   /// `next()` without arguments waits on the caller's actor, as Apple's `Observations` does:
   /// in main-actor code the plain call compiles and iterates on the main actor, so a
   /// nonisolated closure runs there too, with no hop.
-  @Test func plainNextKeepsTheCallersIsolation() async {
+  @Test func plainNextKeepsTheCallersIsolation() async throws {
     let counter = Counter()
-    var iterator = Self.valuesOffAnyActor(of: counter).makeAsyncIterator()
-    #expect(await iterator.next() == 0)
+    // Boxed on the main actor, so that each bounded wait calls plain `next()` from there.
+    let iterator = MainBox(Self.valuesOffAnyActor(of: counter).makeAsyncIterator())
+    func plainNext() async throws -> Int? {
+      try await bounded("the next value") { @MainActor in
+        var values = iterator.value
+        defer { iterator.value = values }
+        return await values.next()
+      }
+    }
+    #expect(try await plainNext() == 0)
     counter.value = 1
-    #expect(await iterator.next() == 1)
+    #expect(try await plainNext() == 1)
   }
 
   /// A sequence whose closure is nonisolated: it checks that it runs where the iterator does.
@@ -188,7 +200,7 @@ struct TrackedValuesOperatorTests {
     }
   }
 
-  @Test func cancellingTheConsumerEndsBothIteratorsAndLeaksNothing() async {
+  @Test func cancellingTheConsumerEndsBothIteratorsAndLeaksNothing() async throws {
     let field = SearchField()
     let clock = ManualClock()
     let lifetime = LifetimeTracker()
@@ -204,12 +216,13 @@ struct TrackedValuesOperatorTests {
       ).debounced(for: .milliseconds(300), clock: clock)
       for try await _ in queries {}
     }
-    await pulls.waitForCount(2)  // "" is in, its timer asleep; the base waits for a change
+    // "" is in, its timer asleep; the base waits for a change.
+    try await pulls.waitForCountBounded(2)
     #expect(lifetime.liveCount == 1)
     #expect(field.observationRegistry.armedScopeCount == 1)
     consumer.cancel()
-    _ = await consumer.result  // the operator's iterator returned nil
-    await lifetime.waitUntilReleased()  // and the base's iterator, in the pump, let go
+    _ = try await consumer.resultBounded("the operator's iterator to return nil")
+    try await lifetime.waitUntilReleasedBounded()  // and the base's iterator, in the pump, let go
     #expect(field.observationRegistry.armedScopeCount == 0)
     #expect(clock.sleeperCount == 0)
   }

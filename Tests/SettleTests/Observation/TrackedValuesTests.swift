@@ -1,87 +1,88 @@
 import Settle
+import SettleTestSupport
 import Testing
 
 /// TrackedValues: current value first, later values after the store, coalescing, ending.
 @Suite struct TrackedValuesTests {
-  @Test func firstElementIsTheCurrentValue() async {
+  @Test func firstElementIsTheCurrentValue() async throws {
     let store = LibraryStore()
     store.borrowedCount = 4
     var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
-    #expect(await values.next() == 4)
+    #expect(try await values.nextBounded() == 4)
   }
 
-  @Test func laterElementsAreReadAfterTheStore() async {
+  @Test func laterElementsAreReadAfterTheStore() async throws {
     let store = LibraryStore()
     var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
-    #expect(await values.next() == 0)
+    #expect(try await values.nextBounded() == 0)
     store.borrowedCount = 1
-    #expect(await values.next() == 1)
+    #expect(try await values.nextBounded() == 1)
     store.books.append("unrelated")
     store.borrowedCount = 2
-    #expect(await values.next() == 2)
+    #expect(try await values.nextBounded() == 2)
   }
 
-  @Test func synchronousWritesCoalesceIntoOneElement() async {
+  @Test func synchronousWritesCoalesceIntoOneElement() async throws {
     let store = LibraryStore()
     let reads = LockedState(0)
     var values = TrackedValues {
       reads.withLock { $0 += 1 }
       return store.borrowedCount
     }.makeAsyncIterator()
-    #expect(await values.next() == 0)
+    #expect(try await values.nextBounded() == 0)
     store.borrowedCount = 1
     store.borrowedCount = 2
     store.borrowedCount = 3
-    #expect(await values.next() == 3)
+    #expect(try await values.nextBounded() == 3)
     #expect(reads.withLock { $0 } == 2)
     store.borrowedCount = 4
-    #expect(await values.next() == 4)
+    #expect(try await values.nextBounded() == 4)
   }
 
-  @Test func suspendedIteratorGetsOneElementPerBurstOnItsActor() async {
+  @Test func suspendedIteratorGetsOneElementPerBurstOnItsActor() async throws {
     let library = LibraryActor()
-    let seen = await library.consumeUntil(3) {
-      await library.burst()
+    let seen = try await bounded("the consumer to see 3") {
+      await library.consumeUntil(3) { await library.burst() }
     }
     #expect(seen == [0, 3])
   }
 
-  @Test func optionalVariantEndsWhenTheClosureReturnsNil() async {
+  @Test func optionalVariantEndsWhenTheClosureReturnsNil() async throws {
     let store = LibraryStore()
     var values = TrackedValues.untilNil { store.isOpen ? store.borrowedCount : nil }
       .makeAsyncIterator()
-    #expect(await values.next() == 0)
+    #expect(try await values.nextBounded() == 0)
     store.isOpen = false
-    #expect(await values.next() == nil)
+    #expect(try await values.nextBounded() == nil)
     store.isOpen = true
-    #expect(await values.next() == nil)
+    #expect(try await values.nextBounded() == nil)
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
-  @Test func optionalVariantEndsWhenTheWeakModelIsReleased() async {
+  @Test func optionalVariantEndsWhenTheWeakModelIsReleased() async throws {
     var store: LibraryStore? = LibraryStore()
     weak let weakStore = store
     var values = TrackedValues.untilNil { weakStore?.borrowedCount }.makeAsyncIterator()
-    #expect(await values.next() == 0)
+    #expect(try await values.nextBounded() == 0)
     store = nil
-    #expect(await values.next() == nil)
+    #expect(try await values.nextBounded() == nil)
   }
 
-  @Test func iteratorsAreIndependent() async {
+  @Test func iteratorsAreIndependent() async throws {
     let store = LibraryStore()
     let sequence = TrackedValues { store.borrowedCount }
     var first = sequence.makeAsyncIterator()
     var second = sequence.makeAsyncIterator()
-    #expect(await first.next() == 0)
-    #expect(await second.next() == 0)
+    #expect(try await first.nextBounded() == 0)
+    #expect(try await second.nextBounded() == 0)
     store.borrowedCount = 1
-    #expect(await first.next() == 1)
+    #expect(try await first.nextBounded() == 1)
     store.borrowedCount = 2
-    #expect(await first.next() == 2)
-    #expect(await second.next() == 2)
+    #expect(try await first.nextBounded() == 2)
+    #expect(try await second.nextBounded() == 2)
   }
 
-  @Test func cancellationEndsIterationAndLeavesNothingArmed() async {
+  @Test func cancellationEndsIterationAndLeavesNothingArmed() async throws {
     let store = LibraryStore()
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
     let consumer = Task {
@@ -90,15 +91,15 @@ import Testing
       startedContinuation.yield()
       return await values.next()
     }
-    for await _ in started { break }
+    try await bounded("the consumer's first element") { for await _ in started { break } }
     consumer.cancel()
-    #expect(await consumer.value == nil)
+    #expect(try await consumer.valueBounded("the cancelled consumer to return") == nil)
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
   // A change is already waiting when the task is cancelled: next() takes it without
   // suspending, so only its own cancellation check keeps it from handing out an element.
-  @Test func cancellationWinsOverAChangeAlreadyWaiting() async {
+  @Test func cancellationWinsOverAChangeAlreadyWaiting() async throws {
     let store = LibraryStore()
     let consumer = Task {
       var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
@@ -107,15 +108,15 @@ import Testing
       withUnsafeCurrentTask { $0?.cancel() }
       return await values.next()
     }
-    #expect(await consumer.value == nil)
+    #expect(try await consumer.valueBounded("the cancelled consumer to return") == nil)
     #expect(store.observationRegistry.armedScopeCount == 0)
   }
 
-  @Test func droppingAnIteratorDisarmsItsScope() async {
+  @Test func droppingAnIteratorDisarmsItsScope() async throws {
     let store = LibraryStore()
     do {
       var values = TrackedValues { store.borrowedCount }.makeAsyncIterator()
-      _ = await values.next()
+      _ = try await values.nextBounded()
       #expect(store.observationRegistry.armedScopeCount == 1)
     }
     #expect(store.observationRegistry.armedScopeCount == 0)

@@ -62,7 +62,7 @@ import Testing
     #expect(seen.withLock { $0 } == [7])
   }
 
-  @Test func racingWriterIsNeverLostAndNeverDoubled() {
+  @Test func racingWriterIsNeverLostAndNeverDoubled() throws {
     // A reader that saw the old value must be called; nobody is called twice.
     let threads = ThreadPair()
     defer { threads.stop() }
@@ -70,7 +70,7 @@ import Testing
       let counter = Counter()
       let calls = LockedState(0)
       let sawOld = LockedState(false)
-      threads.race(
+      try threads.race(
         {
           let value = withTracking {
             counter.value

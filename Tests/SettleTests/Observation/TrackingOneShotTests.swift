@@ -100,7 +100,7 @@ import Testing
     #expect(log.count == 1)
   }
 
-  @Test func twoRacingWritersGiveOneCall() {
+  @Test func twoRacingWritersGiveOneCall() throws {
     // Each round arms one scope over two objects and lets two threads write one each at the
     // same moment; without the claim both writers would call back.
     let rounds = 2_000
@@ -123,7 +123,7 @@ import Testing
         calls.withLock { $0 += 1 }
         if count > 1 { doubleCalls.withLock { $0 += 1 } }
       }
-      threads.race({ first.value = 1 }, { second.value = 1 })
+      try threads.race({ first.value = 1 }, { second.value = 1 })
     }
     #expect(doubleCalls.withLock { $0 } == 0)
     #expect(calls.withLock { $0 } == rounds)

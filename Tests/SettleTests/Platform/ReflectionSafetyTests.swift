@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -10,11 +11,11 @@ import Testing
 @Suite("Reflection never meets an @isolated(any) field")
 @MainActor
 struct ReflectionSafetyTests {
-  @Test func trackedValuesAndItsIterator() async {
+  @Test func trackedValuesAndItsIterator() async throws {
     let field = SearchField()
     let values = TrackedValues { field.text }
     var iterator = values.makeAsyncIterator()
-    _ = await iterator.next()
+    _ = try await iterator.nextBounded()
     #expect(Self.isolatedAnyFields(of: values).isEmpty)
     #expect(Self.isolatedAnyFields(of: iterator).isEmpty)
     #expect(Self.isolatedAnyFields(of: TrackedValues.untilNil { field.text }).isEmpty)

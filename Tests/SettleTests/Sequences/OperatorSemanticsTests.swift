@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -23,18 +24,18 @@ struct OperatorSemanticsTests {
     }
     for (index, value) in ["a", "b", "c"].enumerated() {
       source.yield(value)
-      await source.waitForDemand(index + 2)  // consumed although the consumer is stuck
+      try await source.waitForDemand(index + 2)  // consumed although the consumer is stuck
       await clock.advance(by: .seconds(3))
     }
     source.yield("d")  // one interval after c: a burst of its own
-    await source.waitForDemand(5)
+    try await source.waitForDemand(5)
     source.finish()
     gate.open()
-    try await consumer.value
+    try await consumer.valueBounded("the consumer to finish")
     #expect(received.values == ["a", "b", "c", "d"])
   }
 
-  @Test func consumerCancellationEndsIterationAndCancelsUpstream() async {
+  @Test func consumerCancellationEndsIterationAndCancelsUpstream() async throws {
     let clock = ManualClock()
     let source = ScriptedSource<Int>()
     let ended = AsyncGate()
@@ -42,12 +43,12 @@ struct OperatorSemanticsTests {
       for try await _ in source.debounced(for: .seconds(1), clock: clock) {}
       ended.open()
     }
-    await source.waitForDemand(1)
+    try await source.waitForDemand(1)
     consumer.cancel()
-    await ended.wait()
-    await source.cancelled.wait()
+    try await ended.waitBounded("the cancelled iteration to end")
+    try await source.cancelled.waitBounded("the base's next() to see the cancellation")
     #expect(source.cancelled.isOpen)
-    _ = await consumer.result
+    _ = try await consumer.resultBounded("the cancelled consumer to return")
   }
 
   /// Leaving the loop with `break` while an element waits for its deadline drops the
@@ -73,7 +74,7 @@ struct OperatorSemanticsTests {
         }
       }
       source?.yield(1)
-      await clock.waitForSleepers(count: 1)
+      try await clock.waitForSleepersBounded(count: 1)
       await clock.advance(by: .seconds(1))
     } else {
       let sequence = try #require(source?.throttled(for: .seconds(1), clock: clock))
@@ -86,23 +87,23 @@ struct OperatorSemanticsTests {
       }
       source?.yield(1)  // no window open: emitted at once
     }
-    await received.waitForCount(1)
+    try await received.waitForCountBounded(1)
     source?.yield(2)
-    await source?.waitForDemand(3)  // 2 was taken from the base
-    await clock.waitForSleepers(count: 1)  // and waits for its deadline
+    try await source?.waitForDemand(3)  // 2 was taken from the base
+    try await clock.waitForSleepersBounded(count: 1)  // and waits for its deadline
     source = nil
     gate.open()
-    try await consumer.value
+    try await consumer.valueBounded("the consumer to break out")
     #expect(clock.sleeperCount == 0)
-    await cancelled.wait()
-    await released.wait()
+    try await cancelled.waitBounded("the base's next() to see the cancellation")
+    try await released.waitBounded("the base to be released")
     #expect(cancelled.isOpen)
     #expect(released.isOpen)
     await clock.advance(by: .seconds(5))
     #expect(received.values == [1])
   }
 
-  @Test func anErrorIsThrownEvenWhenTheConsumerWasNotWaiting() async {
+  @Test func anErrorIsThrownEvenWhenTheConsumerWasNotWaiting() async throws {
     let clock = ManualClock()
     let source = ScriptedSource<String>()
     let gate = AsyncGate()
@@ -119,27 +120,78 @@ struct OperatorSemanticsTests {
       }
     }
     source.yield("a")
-    await events.waitForCount(1)
+    try await events.waitForCountBounded(1)
     source.yield("b")  // waits for the window's end, then is dropped by the error
-    await source.waitForDemand(2)
+    try await source.waitForDemand(2)
     source.fail()
     gate.open()
-    await consumer.value
+    try await consumer.valueBounded("the consumer to end with the error")
     #expect(events.values == ["a", "threw"])
   }
 
-  @Test func eachIteratorConsumesTheBaseOnItsOwn() async {
+  @Test func eachIteratorConsumesTheBaseOnItsOwn() async throws {
     let clock = ManualClock()
     let numbers = AsyncStream<Int> { continuation in
       for number in 1...3 { continuation.yield(number) }
       continuation.finish()
     }
     // A non-throwing base gives a non-throwing sequence: no `try` needed.
-    var collected: [Int] = []
-    for await number in numbers.debounced(for: .seconds(1), clock: clock) {
-      collected.append(number)
+    let collected = try await bounded("the debounced stream to end") {
+      var collected: [Int] = []
+      for await number in numbers.debounced(for: .seconds(1), clock: clock) {
+        collected.append(number)
+      }
+      return collected
     }
     #expect(collected == [3])
+  }
+
+  /// Two or three tasks waiting on a debounced sequence's engine at once (as its pump does when
+  /// the base finishes) all return once the pending element is emitted, and none before.
+  ///
+  /// A debounced sequence has no `waitUntilIdle()` of its own and its emission is synchronous,
+  /// so the work is held by the clock, not a gate: the element waits for its deadline while
+  /// the callers queue. `Task.immediate` runs each caller up to its suspension before it
+  /// returns, so every caller is queued before the clock moves.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @Test(arguments: [2, 3])
+  func concurrentIdleWaitersOnADebouncedSequenceAllReturnOnceTheElementIsOut(callers: Int)
+    async throws
+  {
+    let clock = ManualClock()
+    let source = ScriptedSource<String>()
+    let engines = ValueRecorder<
+      TimedRuns<DebounceStateMachine<String, ManualClock.Instant>, ManualClock>
+    >()
+    let received = ValueRecorder<String>()
+    let consumer = Task {
+      var iterator = source.debounced(for: .seconds(1), clock: clock).makeAsyncIterator()
+      engines.record(iterator.engine)
+      while let value = try await iterator.next() { received.record(value) }
+    }
+    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
+    let engine = engines.values[0]
+    source.yield("a")
+    try await source.waitForDemand(2)  // the pump took "a": it is pending
+    try await clock.waitForSleepersBounded(count: 1)
+    #expect(engine.isPending)
+    let returned = ValueRecorder<Bool>()  // per caller: whether "a" had been emitted
+    let waiting = (1...callers).map { _ in
+      Task.immediate {
+        await engine.waitUntilIdle()
+        returned.record(!engine.isPending && engine.dispatchedRunCount == 1)
+      }
+    }
+    #expect(returned.values.isEmpty, "no caller returns while the element is pending")
+    await clock.advance(by: .seconds(1))
+    for (index, caller) in waiting.enumerated() {
+      try await caller.valueBounded("caller \(index + 1) of \(callers) to return")
+    }
+    #expect(returned.values == Array(repeating: true, count: callers))
+    try await received.waitForCountBounded(1, "the consumer to receive a")
+    #expect(received.values == ["a"])
+    source.finish()
+    try await consumer.valueBounded("the sequence to end after its base")
   }
 
   @Test func negativeIntervalsArePreconditionFailures() async {

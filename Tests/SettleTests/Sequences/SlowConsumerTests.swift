@@ -32,7 +32,7 @@ struct SlowConsumerTests {
     let timeline = Self.timeline(
       kind: "debounced", runs: [("a", 300), ("abc", 1300), ("abcde", 2300), ("!end", 3300)])
     let replayed = try await bounded("the replay") {
-      await TimelineReplayTests().replayOperator(timeline, step: 100) { source, clock in
+      try await TimelineReplayTests().replayOperator(timeline, step: 100) { source, clock in
         source.debounced(for: .milliseconds(300), clock: clock)
       }
     }
@@ -47,7 +47,7 @@ struct SlowConsumerTests {
         ("a", 300), ("ab", 1300), ("abc", 2300), ("abcd", 3300), ("abcde", 4300), ("!end", 5300),
       ])
     let replayed = try await bounded("the replay") {
-      await TimelineReplayTests().replayOperator(timeline, step: 100) { source, clock in
+      try await TimelineReplayTests().replayOperator(timeline, step: 100) { source, clock in
         source.debounced(for: .milliseconds(300), buffering: .unbounded, clock: clock)
       }
     }
@@ -55,14 +55,13 @@ struct SlowConsumerTests {
   }
 
   @Test func aThrottledConsumerAlsoGetsOnlyTheNewest() async throws {
-    // Windows of 300 ms: a at 0, ab at 400 (no window open); abc, held at 800 in ab's window,
-    // goes out at 700? No: ab's window ends at 700, before abc arrives, so abc opens its own at
-    // 800, abcd its own at 1200, abcde at 1600. The consumer, busy from 0 to 1000, finds abc
-    // waiting (ab was replaced), and from 1000 to 2000 finds abcde (abcd was replaced).
+    // Windows of 300 ms: every value arrives after the previous window ended, so each goes out
+    // at once: a at 0, ab at 400, abc at 800, abcd at 1200, abcde at 1600. The consumer, busy
+    // from 0 to 1000, finds abc waiting (ab was replaced), and from 1000 to 2000 abcde.
     let timeline = Self.timeline(
       kind: "throttled", runs: [("a", 0), ("abc", 1000), ("abcde", 2000), ("!end", 3000)])
     let replayed = try await bounded("the replay") {
-      await TimelineReplayTests().replayOperator(timeline, step: 100) { source, clock in
+      try await TimelineReplayTests().replayOperator(timeline, step: 100) { source, clock in
         source.throttled(for: .milliseconds(300), clock: clock)
       }
     }

@@ -66,7 +66,7 @@ struct ThrottledRatePropertyTests {
       let interval = Duration.milliseconds(timeline.interval)
       let latest = timeline.latest ?? true
       let replayed = try await bounded("the replay of \(timeline.name)") {
-        await TimelineReplayTests().replayOperator(timeline, step: Self.step) { source, clock in
+        try await TimelineReplayTests().replayOperator(timeline, step: Self.step) { source, clock in
           source.throttled(for: interval, latest: latest, clock: clock)
         }
       }

@@ -27,7 +27,7 @@ struct DebouncerStressTests {
 
   /// Each producer sends `producer * 10 + 0…4`, so a value whose last digit is 4 is some
   /// producer's last value: whatever is still pending once all of them have finished.
-  @Test func concurrentProducersWithCancelFlushAndQuiet() async {
+  @Test func concurrentProducersWithCancelFlushAndQuiet() async throws {
     let clock = ManualClock()
     let running = LockedCounter()
     let overlaps = LockedCounter()
@@ -44,16 +44,20 @@ struct DebouncerStressTests {
     for round in 0..<Self.rounds {
       let end = RoundEnd.allCases[round % RoundEnd.allCases.count]
       let ranBefore = ran.count
-      await withTaskGroup(of: Void.self) { group in
-        for producer in 0..<3 {
-          group.addTask {
-            for index in 0..<5 { debouncer.send(Sent(round: round, value: producer * 10 + index)) }
+      try await bounded("round \(round): the producers and the racing \(end)") {
+        await withTaskGroup(of: Void.self) { group in
+          for producer in 0..<3 {
+            group.addTask {
+              for index in 0..<5 {
+                debouncer.send(Sent(round: round, value: producer * 10 + index))
+              }
+            }
           }
-        }
-        switch end {
-        case .cancelRacing: group.addTask { debouncer.cancel() }
-        case .flushRacing: group.addTask { await debouncer.flush() }
-        case .cancel, .flush, .quiet: break
+          switch end {
+          case .cancelRacing: group.addTask { debouncer.cancel() }
+          case .flushRacing: group.addTask { await debouncer.flush() }
+          case .cancel, .flush, .quiet: break
+          }
         }
       }
       switch end {
@@ -61,11 +65,11 @@ struct DebouncerStressTests {
         debouncer.cancel()
         cancelledRound.withLock { $0 = round }
       case .flush:
-        await debouncer.flush()
+        try await debouncer.flushBounded()
       case .quiet, .cancelRacing, .flushRacing:
         await clock.advance(ms: 10)
       }
-      await debouncer.waitUntilIdle()
+      try await debouncer.waitUntilIdleBounded()
       let runs = ran.values[ranBefore...]
       #expect(runs.allSatisfy { $0.round == round }, "round \(round)")
       switch end {
@@ -94,7 +98,7 @@ struct DebouncerStressTests {
   /// Rounds alternate between ending with a cancel and ending with the quiet period. A quiet
   /// round runs the round's first value at once and, at the window's end, the newest one
   /// (`latest: true`): some producer's last value.
-  @Test func throttlerConcurrentProducersNeverOverlapAndCancelWins() async {
+  @Test func throttlerConcurrentProducersNeverOverlapAndCancelWins() async throws {
     let clock = ManualClock()
     let running = LockedCounter()
     let overlaps = LockedCounter()
@@ -109,10 +113,14 @@ struct DebouncerStressTests {
     }
     for round in 0..<Self.rounds {
       let ranBefore = ran.count
-      await withTaskGroup(of: Void.self) { group in
-        for producer in 0..<3 {
-          group.addTask {
-            for index in 0..<5 { throttler.send(Sent(round: round, value: producer * 10 + index)) }
+      try await bounded("round \(round): the producers") {
+        await withTaskGroup(of: Void.self) { group in
+          for producer in 0..<3 {
+            group.addTask {
+              for index in 0..<5 {
+                throttler.send(Sent(round: round, value: producer * 10 + index))
+              }
+            }
           }
         }
       }
@@ -121,17 +129,17 @@ struct DebouncerStressTests {
         throttler.cancel()
         cancelledRound.withLock { $0 = round }
         await clock.advance(ms: 10)
-        await throttler.waitUntilIdle()
+        try await throttler.waitUntilIdleBounded()
         #expect(ran.count - ranBefore <= 1, "round \(round)")
       } else {
         await clock.advance(ms: 10)  // the window's end: the newest waiting value runs
-        await throttler.waitUntilIdle()
+        try await throttler.waitUntilIdleBounded()
         let runs = Array(ran.values[ranBefore...])
         #expect(runs.map { $0.value % 10 } == [0, 4], "round \(round): \(runs)")
         #expect(runs.allSatisfy { $0.round == round }, "round \(round)")
         // That run opened a window; let it close so the next round's first value runs at once.
         await clock.advance(ms: 10)
-        await throttler.waitUntilIdle()
+        try await throttler.waitUntilIdleBounded()
       }
     }
     #expect(overlaps.current == 0)

@@ -16,7 +16,7 @@ import Testing
 struct RegistryStressTests {
   static let trials = Int(Environment.value("SETTLE_REGISTRY_TRIALS") ?? "") ?? 100_000
 
-  @Test func racingWritersCallBackExactlyOncePerScope() {
+  @Test func racingWritersCallBackExactlyOncePerScope() throws {
     let threads = ThreadPair()
     defer { threads.stop() }
     var doubles = 0
@@ -32,7 +32,7 @@ struct RegistryStressTests {
         _ = getpid()
         calls.withLock { $0 += 1 }
       }
-      threads.race({ first.value = 1 }, { second.value = 1 })
+      try threads.race({ first.value = 1 }, { second.value = 1 })
       switch calls.withLock({ $0 }) {
       case 1: break
       case 0: missing += 1
@@ -47,7 +47,7 @@ struct RegistryStressTests {
   /// empties its core) while the other writes the second watched object, which fires the scope
   /// and makes it unregister from both cores. Neither order may crash, call back twice, or
   /// keep the callback alive once both are done.
-  @Test func releasingAnObjectWhileItsScopeFiresIsSafe() {
+  @Test func releasingAnObjectWhileItsScopeFiresIsSafe() throws {
     let threads = ThreadPair()
     defer { threads.stop() }
     let trials = Self.trials / 10
@@ -67,7 +67,7 @@ struct RegistryStressTests {
           calls.withLock { $0 += 1 }
         }
       }
-      threads.race({ released.value = nil }, { written.value = 1 })
+      try threads.race({ released.value = nil }, { written.value = 1 })
       // The write always lands, so the scope fires exactly once, whichever thread won.
       if calls.withLock({ $0 }) != 1 { wrongCounts += 1 }
       #expect(written.observationRegistry.armedScopeCount == 0)

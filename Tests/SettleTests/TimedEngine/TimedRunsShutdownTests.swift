@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -20,37 +21,37 @@ struct TimedRunsShutdownTests {
   /// Shuts `runs` down, sends, and checks that nothing was taken and nothing waits.
   static func sendAfterShutdown<Machine: TimedStateMachine>(
     _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Value
-  ) async {
+  ) async throws {
     runs.shutdown()
     runs.send(value)
     #expect(!runs.isPending)
     #expect(!runs.hasTimer)
     #expect(runs.dispatchedRunCount == 0)
-    await runs.waitUntilIdle()
+    try await runs.waitUntilIdleBounded()
   }
 
   @Test(arguments: [
     DebounceOptions(), DebounceOptions(leading: true),
     DebounceOptions(leading: true, trailing: false), DebounceOptions(maxWait: .milliseconds(20)),
   ])
-  func aDebouncedValueSentAfterShutdownIsDropped(options: DebounceOptions) async {
+  func aDebouncedValueSentAfterShutdownIsDropped(options: DebounceOptions) async throws {
     let ran = ValueRecorder<Int>()
     let runs = TimedRuns(machine: Self.debounce(options), clock: ManualClock()) { ran.record($0) }
-    await Self.sendAfterShutdown(runs, 1)
+    try await Self.sendAfterShutdown(runs, 1)
     #expect(ran.values.isEmpty)
   }
 
   @Test(arguments: [true, false])
-  func aThrottledValueSentAfterShutdownIsDropped(latest: Bool) async {
+  func aThrottledValueSentAfterShutdownIsDropped(latest: Bool) async throws {
     let ran = ValueRecorder<Int>()
     let runs = TimedRuns(machine: Self.throttle(latest: latest), clock: ManualClock()) {
       ran.record($0)
     }
-    await Self.sendAfterShutdown(runs, 1)
+    try await Self.sendAfterShutdown(runs, 1)
     #expect(ran.values.isEmpty)
   }
 
-  @Test func aRunDispatchedBeforeShutdownNeverStarts() async {
+  @Test func aRunDispatchedBeforeShutdownNeverStarts() async throws {
     let ran = ValueRecorder<Int>()
     let runs = TimedRuns(
       machine: Self.throttle(latest: true), clock: ManualClock()
@@ -61,7 +62,7 @@ struct TimedRunsShutdownTests {
       #expect(runs.isPending)
       runs.shutdown()
     }
-    await runs.waitUntilIdle()
+    try await runs.waitUntilIdleBounded()
     #expect(ran.values.isEmpty)
     #expect(runs.activeRunCount == 0)
   }

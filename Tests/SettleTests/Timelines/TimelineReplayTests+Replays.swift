@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -12,7 +13,7 @@ extension TimelineReplayTests {
     _ timeline: Timeline,
     step: Int,
     make: (ManualClock, @escaping @Sendable (String) async -> Void) -> TimedRunsDriver
-  ) async -> [Timeline.Event] {
+  ) async throws -> [Timeline.Event] {
     let clock = ManualClock()
     let ran = ValueRecorder<Timeline.Event>()
     let driver = make(clock) { value in
@@ -20,16 +21,23 @@ extension TimelineReplayTests {
     }
     for time in stride(from: 0, through: timeline.end, by: step) {
       await clock.advance(toMs: time)
-      await driver.settle()
+      try await bounded("\(timeline.name): the runs due at \(time) ms to settle") {
+        await driver.settle()
+      }
       for input in timeline.inputs where input.at == time {
         switch input.value {
         case "!cancel": driver.cancel()
-        case "!flush": await driver.flush()
+        case "!flush":
+          try await bounded("\(timeline.name): flush at \(time) ms to return") {
+            await driver.flush()
+          }
         case let call where call.hasPrefix("!"):
           Issue.record("unknown call \(call) in \(timeline.name)")
         default: driver.send(input.value)
         }
-        await driver.settle()
+        try await bounded("\(timeline.name): \(input.value)@\(time) to settle") {
+          await driver.settle()
+        }
       }
     }
     withExtendedLifetime(driver.keepAlive) {}
@@ -47,13 +55,14 @@ extension TimelineReplayTests {
   /// buffered), let a busy consumer go, wait for what the timer must emit there, then feed that
   /// step's inputs, each acknowledged by the operator asking for more (so the element was
   /// consumed), or make the call `!finish`, `!fail` or `!cancel`; then wait for what the inputs
-  /// must cause. A run that never comes stops the replay at the test's time limit; one too
-  /// many shows in the comparison.
+  /// must cause. A run that never comes fails the replay within the bounded wait's limit,
+  /// naming the timeline and the step; one too many shows in the comparison.
   func replayOperator<S: AsyncSequence & Sendable>(
     _ timeline: Timeline,
     step: Int,
     _ makeSequence: (ScriptedSource<String>, ManualClock) -> S
-  ) async -> [Timeline.Event] where S.Element == String, S.AsyncIterator: TimedSequenceIterator {
+  ) async throws -> [Timeline.Event]
+  where S.Element == String, S.AsyncIterator: TimedSequenceIterator {
     let clock = ManualClock()
     let source = ScriptedSource<String>()
     let iterator = makeSequence(source, clock).makeAsyncIterator()
@@ -78,32 +87,34 @@ extension TimelineReplayTests {
     var fed = 0
     for time in stride(from: 0, through: timeline.end, by: step) {
       await clock.advance(toMs: time)
-      await settle()  // what the timer makes due now is handed over or buffered
+      // What the timer makes due now is handed over or buffered.
+      try await bounded("\(timeline.name) at \(time) ms: the operator to settle") { await settle() }
       while finishedWith.count < timeline.elementsDone(by: time) { finishedWith.record(time) }
-      await outputs.waitForCount(timeline.runCount(atTimerOf: time))
+      try await outputs.waitForCountBounded(timeline.runCount(atTimerOf: time))
       for input in timeline.inputs where input.at == time {
         switch input.value {
         case "!finish":
           source.finish()
-          await inputEnded()
+          try await bounded("\(timeline.name): the operator to see the end") { await inputEnded() }
         case "!fail":
           source.fail()
-          await inputEnded()
+          try await bounded("\(timeline.name): the operator to see the failure") { await inputEnded() }
         case "!cancel": consumer.cancel()
         case let call where call.hasPrefix("!"):
           Issue.record("unknown call \(call) in \(timeline.name)")
         default:
           source.yield(input.value)
           fed += 1
-          await source.waitForDemand(fed + 1)
+          try await source.waitForDemand(fed + 1)
         }
       }
-      await settle()  // what the inputs made due, a leading edge, is handed over or buffered
-      await outputs.waitForCount(timeline.runCount(through: time))
+      // What the inputs made due, a leading edge, is handed over or buffered.
+      try await bounded("\(timeline.name) at \(time) ms: the operator to settle") { await settle() }
+      try await outputs.waitForCountBounded(timeline.runCount(through: time))
     }
     // A timeline must end its sequence; one that does not shows `!end` at its last instant.
     consumer.cancel()
-    await consumer.value
+    try await consumer.valueBounded("\(timeline.name): the consumer to end")
     return outputs.values
   }
 }

@@ -36,7 +36,7 @@ struct TimelineReplayTests {
     let replayed: [Timeline.Event]
     switch timeline.kind {
     case "debouncer":
-      replayed = await replayTimedRuns(timeline, step: step) { clock, action in
+      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
         let debouncer = Debouncer(
           for: interval, options: timeline.debounceOptions, clock: clock, action: action)
         return TimedRunsDriver(
@@ -45,7 +45,7 @@ struct TimelineReplayTests {
           keepAlive: debouncer)
       }
     case "throttler":
-      replayed = await replayTimedRuns(timeline, step: step) { clock, action in
+      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
         let throttler = Throttler(
           for: interval, latest: timeline.latest ?? true, clock: clock, action: action)
         return TimedRunsDriver(
@@ -54,11 +54,11 @@ struct TimelineReplayTests {
           keepAlive: throttler)
       }
     case "debounced":
-      replayed = await replayOperator(timeline, step: step) { source, clock in
+      replayed = try await replayOperator(timeline, step: step) { source, clock in
         source.debounced(for: interval, options: timeline.debounceOptions, clock: clock)
       }
     case "throttled":
-      replayed = await replayOperator(timeline, step: step) { source, clock in
+      replayed = try await replayOperator(timeline, step: step) { source, clock in
         source.throttled(for: interval, latest: timeline.latest ?? true, clock: clock)
       }
     default:

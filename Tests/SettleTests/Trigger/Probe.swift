@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -65,14 +66,29 @@ final class Probe<Value: Equatable & Sendable> {
     for gate in waiting { gate.continuation.resume() }
   }
 
-  /// Suspends until an action for `value` has started `times` times.
-  func waitUntilStarted(_ value: Value, times: Int = 1) async {
-    await wait { self.started.count(where: { $0 == value }) >= times }
+  /// Suspends until an action for `value` has started `times` times; bounded, so a run that
+  /// never starts fails the test by name.
+  func waitUntilStarted(
+    _ value: Value, times: Int = 1, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await bounded(
+      "an action for \(value) to start \(times) time(s) (started: \(started))",
+      sourceLocation: sourceLocation
+    ) { @MainActor in
+      await self.wait { self.started.count(where: { $0 == value }) >= times }
+    }
   }
 
-  /// Suspends until `count` actions have completed.
-  func waitUntilCompleted(count: Int) async {
-    await wait { self.completions.count >= count }
+  /// Suspends until `count` actions have completed; bounded, like
+  /// ``waitUntilStarted(_:times:sourceLocation:)``.
+  func waitUntilCompleted(count: Int, sourceLocation: SourceLocation = #_sourceLocation)
+    async throws
+  {
+    try await bounded(
+      "\(count) actions to complete (completed: \(completions))", sourceLocation: sourceLocation
+    ) { @MainActor in
+      await self.wait { self.completions.count >= count }
+    }
   }
 
   private func wait(until condition: @escaping () -> Bool) async {

@@ -1,5 +1,6 @@
 import Foundation
 import Settle
+import SettleTestSupport
 import Testing
 
 @Suite("TaskTriggerButtonBehavior")
@@ -46,51 +47,51 @@ struct TaskTriggerButtonBehaviorTests {
 @MainActor
 @Suite("TaskTriggerButtonBehavior on a runner", .timeLimit(.minutes(1)))
 struct TaskTriggerButtonBehaviorRunnerTests {
-  @Test func blockingKeepsTheRunningActionAlone() async {
+  @Test func blockingKeepsTheRunningActionAlone() async throws {
     let probe = Probe<Bool>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.tap(.blocking, value: true)
-    await probe.waitUntilStarted(true)
+    try await probe.waitUntilStarted(true)
     let running = runner.state
     runner.tap(.blocking, value: true)
     #expect(runner.state == running)
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [true])
     #expect(probe.completions == [.init(value: true, wasCancelled: false)])
     #expect(runner.state == .none)
   }
 
-  @Test func cancellableCancelsTheRunningAction() async {
+  @Test func cancellableCancelsTheRunningAction() async throws {
     let probe = Probe<Bool>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.tap(.cancellable, value: true)
-    await probe.waitUntilStarted(true)
+    try await probe.waitUntilStarted(true)
     runner.tap(.cancellable, value: true)
     #expect(runner.state == .none)
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [true])
     #expect(probe.completions == [.init(value: true, wasCancelled: true)])
   }
 
-  @Test func restartRestartsAndTheOldRunsLateEndDoesNotStopTheNewOne() async {
+  @Test func restartRestartsAndTheOldRunsLateEndDoesNotStopTheNewOne() async throws {
     let probe = Probe<Bool>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.tap(.restart, value: true)
-    await probe.waitUntilStarted(true)
+    try await probe.waitUntilStarted(true)
     runner.tap(.restart, value: true)
-    await probe.waitUntilStarted(true, times: 2)
+    try await probe.waitUntilStarted(true, times: 2)
     let restarted = runner.state
 
     probe.open(true)  // The first, cancelled run ends late.
-    await probe.waitUntilCompleted(count: 1)
+    try await probe.waitUntilCompleted(count: 1)
     #expect(probe.completions == [.init(value: true, wasCancelled: true)])
     #expect(runner.state == restarted)
     #expect(runner.isRunning)
 
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.uncancelled == [true])
     #expect(runner.state == .none)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -34,16 +35,16 @@ struct TaskTriggerRunnerObservationTests {
     #expect(log.count == 1)
   }
 
-  @Test func stateAndIsRunningFireOnTheCompletionReset() async {
+  @Test func stateAndIsRunningFireOnTheCompletionReset() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     let stateLog = watch { _ = runner.state }
     let runningLog = watch { _ = runner.isRunning }
     #expect(stateLog.count == 0 && runningLog.count == 0)
     probe.open(1)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(runner.state == .none)
     #expect(stateLog.count == 1)
     #expect(runningLog.count == 1)
@@ -54,23 +55,23 @@ struct TaskTriggerRunnerObservationTests {
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
     let firstRun = try #require(runner.inFlightTasks.first)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     runner.trigger(value: 2)
-    await probe.waitUntilStarted(2)
+    try await probe.waitUntilStarted(2)
     let stateLog = watch { _ = runner.state }
     let runningLog = watch { _ = runner.isRunning }
     probe.open(1)
-    await firstRun.value  // the superseded run has ended, and told the runner so
+    try await firstRun.valueBounded("the superseded run to end")  // and tell the runner so
     #expect(stateLog.count == 0)
     #expect(runningLog.count == 0)
 
     probe.open(2)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(stateLog.count == 1)
     #expect(runningLog.count == 1)
   }
 
-  @Test func cancelFiresAndARepeatedRequestDoesNot() async {
+  @Test func cancelFiresAndARepeatedRequestDoesNot() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     let id = UUID()
@@ -81,10 +82,10 @@ struct TaskTriggerRunnerObservationTests {
     runner.cancel()
     #expect(log.count == 1)
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
   }
 
-  @Test func aRequestWhileDetachedChangesStateButNotIsRunningUntilAttach() async {
+  @Test func aRequestWhileDetachedChangesStateButNotIsRunningUntilAttach() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -99,10 +100,10 @@ struct TaskTriggerRunnerObservationTests {
     runner.attach()
     #expect(runningLog.count == 1)
     #expect(stateAgain.count == 0)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
   }
 
-  @Test func aTriggerFromAWillSetCallbackIsNotLost() async {
+  @Test func aTriggerFromAWillSetCallbackIsNotLost() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -112,7 +113,7 @@ struct TaskTriggerRunnerObservationTests {
       MainActor.assumeIsolated { runner.trigger(value: 9) }
     }
     runner.trigger(value: 1)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     // The callback's trigger ran first; the outer one, applied after, supersedes it.
     #expect(probe.uncancelled == [1])
     #expect(runner.state == .none)

@@ -1,5 +1,6 @@
 import Foundation
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -16,14 +17,14 @@ struct TaskTriggerRunnerTests {
     .init(value: value, wasCancelled: cancelled)
   }
 
-  @Test func startsAttachedAndIdle() async {
+  @Test func startsAttachedAndIdle() async throws {
     let runner = TaskTriggerRunner<Int> { _ in }
     #expect(runner.state == .none)
     #expect(!runner.isRunning)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
   }
 
-  @Test func runsTheActionAndResetsWhenItCompletes() async {
+  @Test func runsTheActionAndResetsWhenItCompletes() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let runner = TaskTriggerRunner(priority: .high, action: probe.gatedAction)
@@ -31,22 +32,22 @@ struct TaskTriggerRunnerTests {
     runner.trigger(value: 5, id: id)
     #expect(runner.state == .active(value: 5, id: id))
     #expect(runner.isRunning)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.completions == [completion(5, cancelled: false)])
     #expect(runner.state == .none)
     #expect(!runner.isRunning)
     #expect(runner.inFlightTasks.isEmpty, "a reset never starts a run")
   }
 
-  @Test func eachRunReceivesTheValueItWasTriggeredWith() async {
+  @Test func eachRunReceivesTheValueItWasTriggeredWith() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     for value in 1...3 {
       runner.trigger(value: value)
-      await probe.waitUntilStarted(value)
+      try await probe.waitUntilStarted(value)
     }
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [1, 2, 3])
     #expect(
       probe.completions.sorted { $0.value < $1.value } == [
@@ -58,89 +59,145 @@ struct TaskTriggerRunnerTests {
   // The new run starts while the old action is still blocked (it ignores
   // cancellation); if the runner waited for the old one, this test would time out.
   @Test(arguments: [false, true])
-  func newerTriggerCancelsAndRestartsWithoutWaiting(sameID: Bool) async {
+  func newerTriggerCancelsAndRestartsWithoutWaiting(sameID: Bool) async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     let id = UUID()
     runner.trigger(value: 1, id: id)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     // Either the id or the value differs from the running request.
     let next = sameID ? 2 : 1
     runner.trigger(value: next, id: sameID ? id : UUID())
-    await probe.waitUntilStarted(next, times: sameID ? 1 : 2)
+    try await probe.waitUntilStarted(next, times: sameID ? 1 : 2)
     #expect(probe.completions.isEmpty)
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [1, next])
     #expect(probe.completions.filter(\.wasCancelled).map(\.value) == [1])
     #expect(probe.uncancelled == [next])
     #expect(runner.state == .none)
   }
 
-  @Test func sameValueAndIDWhileRunningIsIgnoredButRunsAgainAfterCompletion() async {
+  @Test func sameValueAndIDWhileRunningIsIgnoredButRunsAgainAfterCompletion() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     let id = UUID()
     runner.trigger(value: 1, id: id)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     runner.trigger(value: 1, id: id)
     #expect(runner.state == .active(value: 1, id: id))
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.completions == [completion(1, cancelled: false)])
 
     runner.trigger(value: 1, id: id)
     #expect(runner.isRunning)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [1, 1])
     #expect(probe.uncancelled == [1, 1])
     #expect(runner.state == .none)
   }
 
-  @Test func cancelResetsAtOnceCancelsTheActionAndStartsNothing() async {
+  @Test func cancelResetsAtOnceCancelsTheActionAndStartsNothing() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     runner.cancel()
     #expect(runner.state == .none)
     #expect(!runner.isRunning)
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [1])
     #expect(probe.completions == [completion(1, cancelled: true)])
     #expect(runner.state == .none)
   }
 
+  /// `cancel()` asserted, not inferred from a hang: the running action sees its cancellation
+  /// while it is still held (its handler fires within the bound, or the test fails by name),
+  /// and nothing of it runs afterwards: past its cancellation point it only notes that it
+  /// stopped, and no run starts after it.
+  @Test func cancelCancelsTheRunningActionAndNothingOfItRunsAfterwards() async throws {
+    let events = ValueRecorder<String>()
+    let gate = AsyncGate()
+    let runner = TaskTriggerRunner<Int> { value in
+      events.record("start \(value)")
+      await withTaskCancellationHandler {
+        await gate.waitIgnoringCancellation()
+      } onCancel: {
+        events.record("cancelled \(value)")
+      }
+      events.record(Task.isCancelled ? "stopped \(value)" : "finished \(value)")
+    }
+    runner.trigger(value: 1)
+    try await events.waitForCountBounded(1, "the action to start")
+    runner.cancel()
+    try await events.waitForCountBounded(2, "the running action to see its cancellation")
+    #expect(events.values == ["start 1", "cancelled 1"], "1 is still held at its gate")
+    gate.open()
+    try await runner.waitUntilIdleBounded()
+    #expect(events.values == ["start 1", "cancelled 1", "stopped 1"])
+    #expect(runner.state == .none)
+    #expect(runner.inFlightTasks.isEmpty)
+  }
+
+  /// Two or three tasks in `waitUntilIdle()` at once all return once the run is done, and none
+  /// before: they are queued while the action is held at its gate, and each one checks, as it
+  /// returns, that the run has completed.
+  ///
+  /// `Task.immediate` runs each caller up to its suspension before it returns, so every caller
+  /// is queued before the gate opens.
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
+  @Test(arguments: [2, 3])
+  func concurrentWaitUntilIdleCallersAllReturnOnceTheRunIsDone(callers: Int) async throws {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    try await probe.waitUntilStarted(1)
+    let returned = MainBox<[Bool]>([])  // per caller: whether the run had completed
+    let waiting = (1...callers).map { _ in
+      Task.immediate {
+        await runner.waitUntilIdle()
+        returned.value.append(probe.completions.count == 1)
+      }
+    }
+    #expect(returned.value.isEmpty, "no caller returns while the action is held")
+    probe.openAll()
+    for (index, caller) in waiting.enumerated() {
+      try await caller.valueBounded("caller \(index + 1) of \(callers) to return")
+    }
+    #expect(returned.value == Array(repeating: true, count: callers))
+  }
+
   // A run cancelled before its task ran never calls the action.
-  @Test func cancelBeforeTheRunStartsSkipsTheAction() async {
+  @Test func cancelBeforeTheRunStartsSkipsTheAction() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
     runner.cancel()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started.isEmpty)
     #expect(runner.state == .none)
   }
 
   // The superseded run ends first, while the newer one still runs.
-  @Test func lateEndOfASupersededRunNeitherResetsNorCancelsTheNewerOne() async {
+  @Test func lateEndOfASupersededRunNeitherResetsNorCancelsTheNewerOne() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     let id = UUID()
     runner.trigger(value: 2, id: id)
-    await probe.waitUntilStarted(2)
+    try await probe.waitUntilStarted(2)
     probe.open(1)
-    await probe.waitUntilCompleted(count: 1)
+    try await probe.waitUntilCompleted(count: 1)
     #expect(probe.completions == [completion(1, cancelled: true)])
     #expect(runner.state == .active(value: 2, id: id))
     #expect(runner.isRunning)
 
     probe.open(2)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.uncancelled == [2])
     #expect(runner.state == .none)
     #expect(probe.started == [1, 2], "a reset never starts a run")
@@ -148,56 +205,56 @@ struct TaskTriggerRunnerTests {
 
   // Cancel, then the same (value, id) again; the first run's late end must not
   // reset the repeat, although the state holds the same id.
-  @Test func lateEndOfACancelledRunDoesNotResetARepeatedRequest() async {
+  @Test func lateEndOfACancelledRunDoesNotResetARepeatedRequest() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     let id = UUID()
     runner.trigger(value: 1, id: id)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     runner.cancel()
     runner.trigger(value: 1, id: id)
-    await probe.waitUntilStarted(1, times: 2)
+    try await probe.waitUntilStarted(1, times: 2)
     probe.open(1)
-    await probe.waitUntilCompleted(count: 1)
+    try await probe.waitUntilCompleted(count: 1)
     #expect(runner.state == .active(value: 1, id: id))
     #expect(runner.isRunning)
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.completions == [completion(1, cancelled: true), completion(1, cancelled: false)])
     #expect(runner.state == .none)
   }
 
   // A cancelled completion of the current run resets too.
-  @Test func cancelledCompletionOfTheCurrentRunResets() async {
+  @Test func cancelledCompletionOfTheCurrentRunResets() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     probe.onStart = { _ in withUnsafeCurrentTask { $0?.cancel() } }
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.completions == [completion(1, cancelled: true)])
     #expect(runner.state == .none)
     #expect(!runner.isRunning)
   }
 
-  @Test func detachCancelsTheRunAndReattachDoesNotRerunIt() async {
+  @Test func detachCancelsTheRunAndReattachDoesNotRerunIt() async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
-    await probe.waitUntilStarted(1)
+    try await probe.waitUntilStarted(1)
     runner.detach()
     #expect(runner.state == .none)
     #expect(!runner.isRunning)
     runner.attach()
     #expect(!runner.isRunning)
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [1])
     #expect(probe.completions == [completion(1, cancelled: true)])
     #expect(runner.state == .none)
   }
 
-  @Test func triggerWhileDetachedRunsOnAttach() async {
+  @Test func triggerWhileDetachedRunsOnAttach() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
@@ -206,19 +263,19 @@ struct TaskTriggerRunnerTests {
     runner.trigger(value: 2, id: id)
     #expect(runner.state == .active(value: 2, id: id))
     #expect(!runner.isRunning)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started.isEmpty)
 
     runner.attach()
     #expect(runner.isRunning)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.uncancelled == [2])
     #expect(runner.state == .none)
   }
 
   // The running action is cancelled by the release; the weak reference proves that
   // runs do not keep the runner alive.
-  @Test func releasingTheRunnerCancelsTheRunningAction() async {
+  @Test func releasingTheRunnerCancelsTheRunningAction() async throws {
     let clock = ManualClock()
     let probe = Probe<Int>()
     weak var released: TaskTriggerRunner<Int>?
@@ -227,19 +284,19 @@ struct TaskTriggerRunnerTests {
       let runner = TaskTriggerRunner(action: probe.cooperativeAction(clock))
       released = runner
       runner.trigger(value: 1)
-      await clock.waitForSleepers(count: 1)
+      try await clock.waitForSleepersBounded(count: 1)
       tasks = runner.inFlightTasks
     }
     #expect(released == nil)
     #expect(tasks.count == 1)
     #expect(tasks.allSatisfy { $0.isCancelled })
     await clock.advance(by: .seconds(1))  // Lets a run that was not cancelled end anyway.
-    for task in tasks { await task.value }
+    for task in tasks { try await task.valueBounded("the released runner's run to end") }
     #expect(probe.completions == [completion(1, cancelled: true)])
   }
 
   // A run whose task had not started when the runner went never calls the action.
-  @Test func noActionStartsAfterTheRunnerIsReleased() async {
+  @Test func noActionStartsAfterTheRunnerIsReleased() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     weak var released: TaskTriggerRunner<Int>?
@@ -251,7 +308,7 @@ struct TaskTriggerRunnerTests {
       tasks = runner.inFlightTasks
     }
     #expect(released == nil)
-    for task in tasks { await task.value }
+    for task in tasks { try await task.valueBounded("the released runner's run to end") }
     #expect(tasks.count == 1)
     #expect(probe.started.isEmpty)
   }
@@ -259,7 +316,7 @@ struct TaskTriggerRunnerTests {
   // Issue 9, leak checks: once its run has completed, or been cancelled and has returned, a
   // runner is freed with its owner, and so is everything its action captured.
   @Test(arguments: ["completed", "cancelled"])
-  func aRunnerAndItsActionAreFreedAfterUse(ending: String) async {
+  func aRunnerAndItsActionAreFreedAfterUse(ending: String) async throws {
     let clock = ManualClock()
     let lifetime = LifetimeTracker()
     let probe = Probe<Int>()
@@ -272,13 +329,13 @@ struct TaskTriggerRunnerTests {
       }
       released = runner
       runner.trigger(value: 1)
-      await clock.waitForSleepers(count: 1)  // the action is running
+      try await clock.waitForSleepersBounded(count: 1)  // the action is running
       if ending == "completed" {
         await clock.advance(by: .seconds(1))
       } else {
         runner.cancel()
       }
-      await runner.waitUntilIdle()
+      try await runner.waitUntilIdleBounded()
       #expect(lifetime.liveCount == 1)  // the runner still holds its action
     }
     #expect(released == nil)
@@ -287,14 +344,14 @@ struct TaskTriggerRunnerTests {
   }
 
   // Cooperative actions, all triggers in one synchronous turn.
-  @Test func burstInOneTurnCompletesOnlyTheLastValue() async {
+  @Test func burstInOneTurnCompletesOnlyTheLastValue() async throws {
     let clock = ManualClock()
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.cooperativeAction(clock))
     for value in 0..<100 { runner.trigger(value: value) }
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(by: .seconds(1))
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.uncancelled == [99])
     #expect(runner.state == .none)
     #expect(!runner.isRunning)
@@ -303,17 +360,17 @@ struct TaskTriggerRunnerTests {
   // Cooperative actions, each trigger landing while the previous action runs. The
   // test waits for each action to start (a yield would only make that likely), so every
   // superseded action is known to have started and to be cancelled mid-run.
-  @Test func burstWhileEachActionRunsCompletesOnlyTheLastValue() async {
+  @Test func burstWhileEachActionRunsCompletesOnlyTheLastValue() async throws {
     let clock = ManualClock()
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.cooperativeAction(clock))
     for value in 0..<100 {
       runner.trigger(value: value)
-      await probe.waitUntilStarted(value)
+      try await probe.waitUntilStarted(value)
     }
-    await clock.waitForSleepers(count: 1)
+    try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(by: .seconds(1))
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == Array(0..<100))
     // Cancelled actions resume in no fixed order, so compare by value.
     #expect(
@@ -325,7 +382,7 @@ struct TaskTriggerRunnerTests {
   // Actions that ignore cancellation: the superseded ones are released first and
   // end late; they must not reset the state, and only the last one ends uncancelled.
   @Test(arguments: [false, true])
-  func burstOfActionsIgnoringCancellationCompletesOnlyTheLastValue(yielding: Bool) async {
+  func burstOfActionsIgnoringCancellationCompletesOnlyTheLastValue(yielding: Bool) async throws {
     let probe = Probe<Int>()
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     let ids = (0..<100).map { _ in UUID() }
@@ -333,22 +390,22 @@ struct TaskTriggerRunnerTests {
       runner.trigger(value: value, id: ids[value])
       if yielding { await Task.yield() }
     }
-    await probe.waitUntilStarted(99)
+    try await probe.waitUntilStarted(99)
     let superseded = probe.started.filter { $0 != 99 }
     for value in superseded { probe.open(value) }
-    await probe.waitUntilCompleted(count: superseded.count)
+    try await probe.waitUntilCompleted(count: superseded.count)
     #expect(runner.state == .active(value: 99, id: ids[99]), "a late end reset the state")
     #expect(runner.isRunning)
 
     probe.openAll()
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.uncancelled == [99])
     #expect(probe.completions.count == probe.started.count)
     #expect(runner.state == .none)
   }
 
   // Triggers from inside the action neither deadlock nor lose the newest one.
-  @Test func triggerFromInsideTheActionRestartsWithTheNewestValue() async {
+  @Test func triggerFromInsideTheActionRestartsWithTheNewestValue() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let reference = RunnerReference<Int>()
@@ -360,13 +417,13 @@ struct TaskTriggerRunnerTests {
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     reference.runner = runner
     runner.trigger(value: 1)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [1, 3])
     #expect(probe.completions == [completion(1, cancelled: true), completion(3, cancelled: false)])
     #expect(runner.state == .none)
   }
 
-  @Test func cancelFromInsideTheActionResetsAndCancelsItself() async {
+  @Test func cancelFromInsideTheActionResetsAndCancelsItself() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let reference = RunnerReference<Int>()
@@ -378,14 +435,14 @@ struct TaskTriggerRunnerTests {
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     reference.runner = runner
     runner.trigger(value: 1)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(stateAfterCancel == TaskTrigger<Int>.State.none)
     #expect(probe.completions == [completion(1, cancelled: true)])
     #expect(runner.state == .none)
   }
 
   // Cancel, then trigger, from inside; the newest request still runs.
-  @Test func cancelThenTriggerFromInsideTheActionRunsTheNewRequest() async {
+  @Test func cancelThenTriggerFromInsideTheActionRunsTheNewRequest() async throws {
     let probe = Probe<Int>()
     probe.openAll()
     let reference = RunnerReference<Int>()
@@ -397,7 +454,7 @@ struct TaskTriggerRunnerTests {
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     reference.runner = runner
     runner.trigger(value: 1)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(probe.started == [1, 2])
     #expect(probe.uncancelled == [2])
     #expect(runner.state == .none)
@@ -405,7 +462,7 @@ struct TaskTriggerRunnerTests {
 
   // `isolatedCheck` is synchronous and main-actor isolated, so the action can call
   // it without `await` only because the action runs on the main actor.
-  @Test func actionRunsOnTheMainActor() async {
+  @Test func actionRunsOnTheMainActor() async throws {
     var ranIsolated = false
     func isolatedCheck() {
       MainActor.assertIsolated()
@@ -416,7 +473,7 @@ struct TaskTriggerRunnerTests {
     probe.onStart = { _ in isolatedCheck() }
     let runner = TaskTriggerRunner(action: probe.gatedAction)
     runner.trigger(value: 1)
-    await runner.waitUntilIdle()
+    try await runner.waitUntilIdleBounded()
     #expect(ranIsolated)
   }
 }

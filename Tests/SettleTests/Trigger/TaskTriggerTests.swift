@@ -1,5 +1,6 @@
 import Foundation
 import Settle
+import SettleTestSupport
 import Testing
 
 @Suite("TaskTrigger")
@@ -93,22 +94,26 @@ struct TaskTriggerTests {
 
   // The body of the SwiftUI modifier's `.task(id:)`, run on Linux.
   @MainActor
-  @Test func modifierRunPassesTheCapturedValueThenAppliesTheResetRule() async {
+  @Test func modifierRunPassesTheCapturedValueThenAppliesTheResetRule() async throws {
     var trigger = TaskTrigger<Int>()
     trigger.trigger(value: 1)
     let seen = trigger.request
     trigger.trigger(value: 2)
     let probe = Probe<Int>()
     probe.openAll()
-    var finished: [TaskTrigger<Int>.Request] = []
-    await seen.run(probe.gatedAction, finish: { finished.append($0) })
+    let finished = MainBox<[TaskTrigger<Int>.Request]>([])
+    try await bounded("the request's run to return") { @MainActor in
+      await seen.run(probe.gatedAction, finish: { finished.value.append($0) })
+    }
     #expect(probe.started == [1], "the run uses the value it was started with")
-    #expect(finished == [seen])
+    #expect(finished.value == [seen])
     let resetBySupersededRun = trigger.finish(generation: seen.generation)
     #expect(!resetBySupersededRun, "the superseded run must not reset the newer request")
 
-    await TaskTrigger<Int>().request.run(probe.gatedAction, finish: { finished.append($0) })
+    try await bounded("a none request's run to return") { @MainActor in
+      await TaskTrigger<Int>().request.run(probe.gatedAction, finish: { finished.value.append($0) })
+    }
     #expect(probe.started == [1], "a none state runs nothing")
-    #expect(finished.count == 1)
+    #expect(finished.value.count == 1)
   }
 }
