@@ -1,4 +1,5 @@
 import Foundation
+import ObservationDemoCore
 import Testing
 
 /// Runs the built `observation-demo` binary, as a user would.
@@ -111,9 +112,28 @@ struct ObservationDemoTests {
     #expect(output.stderr.contains("usage: observation-demo [--json]"))
   }
 
-  @Test func helpPrintsUsage() throws {
+  @Test func helpPrintsUsageAndWhatItMeasures() throws {
     let output = try run(["--help"])
     #expect(output.status == 0)
-    #expect(output.stdout == "usage: observation-demo [--json]\n")
+    #expect(output.stderr.isEmpty)
+    #expect(output.stdout.hasPrefix("usage: observation-demo [--json]\n"))
+    #expect(output.stdout.contains("Measures what property-level tracking saves."))
+    // Every label the results print is explained, each on a line of its own.
+    let lines = normalized(output.stdout).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(RecomputeCause.allCases.count == 4)
+    for cause in RecomputeCause.allCases.map(\.rawValue) {
+      #expect(lines.contains { $0.hasPrefix("\(cause) ") }, "\(cause)")
+    }
+    for view in ["LibraryScreen", "BookList", "BorrowBadge"] {
+      #expect(lines.contains { $0.hasPrefix("\(view) ") }, "\(view)")
+    }
+    for option in ["--json", "-h, --help"] {
+      #expect(lines.contains { $0.hasPrefix("\(option) ") }, "\(option)")
+    }
+  }
+
+  @Test func badOptionsPointToTheHelp() throws {
+    let output = try run(["--bogus"])
+    #expect(output.stderr.contains("Run with --help for what it measures."))
   }
 }
