@@ -31,8 +31,10 @@
     FLAGS being what `apple-typecheck --flags-file` wrote. Each block stands alone: it may
     use the stand-ins, not another block's declarations.
 --docc CATALOG [--symbol-graphs DIR] GUIDE.md...  Copies each guide into CATALOG as a DocC
-    article: `[text](X.md)` becomes `<doc:X>`, `images/x.svg` becomes `x.svg`, HTML comments
-    are dropped, and `Name` becomes a symbol link ``Name`` for each type in DIR's graphs.
+    article: `[text](X.md)` becomes `<doc:X>`, a section link `[text](X.md#github-anchor)`
+    becomes `<doc:X#DocC-Anchor>` (and fails when X.md has no such heading), `images/x.svg`
+    becomes `x.svg`, HTML comments are dropped, and `Name` becomes a symbol link ``Name`` for
+    each type in DIR's graphs.
 """
 import argparse
 import json
@@ -314,10 +316,49 @@ def type_names(graphs):
     return names
 
 
-def to_docc(text, names=frozenset()):
+HEADING = re.compile(r"^#{2,6}[ \t]+(.+?)[ \t]*$", re.M)
+GUIDE_LINK = re.compile(r"\[[^\]]*\]\(([A-Za-z0-9]+)\.md(?:#([^)\s]+))?\)")
+
+
+def github_anchor(heading):
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
+    text = heading.replace("`", "").strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def docc_anchor(heading):
+    """The fragment DocC gives the same heading: punctuation dropped, words joined by hyphens,
+    case kept (`2. `try?` around` becomes `2-try-around`)."""
+    text = re.sub(r"[^\w\s-]", "", heading)
+    return "-".join(word for word in re.split(r"[\s-]+", text) if word)
+
+
+def headings(text):
+    """The section headings of a guide, outside its code blocks."""
+    prose = re.sub(r"^```.*?^```[ \t]*$", "", text, flags=re.S | re.M)
+    return [match.group(1) for match in HEADING.finditer(prose)]
+
+
+def to_docc(text, names=frozenset(), guide_dir=None, source="guide"):
     text = re.sub(r"<!--.*?-->\n?", "", text, flags=re.S)
     text = link_symbols(text, names)
-    text = re.sub(r"\[[^\]]*\]\(([A-Za-z0-9]+)\.md\)", r"<doc:\1>", text)
+
+    def guide_link(match):
+        name, anchor = match.group(1), match.group(2)
+        if anchor is None:
+            return f"<doc:{name}>"
+        # A link to a section, written with GitHub's anchor so that it works there too, becomes
+        # DocC's link to the same heading; an anchor that names no heading fails the build.
+        target = pathlib.Path(guide_dir or ROOT / "Documentation", f"{name}.md")
+        found = [h for h in headings(target.read_text())
+                 if github_anchor(h) == anchor] if target.is_file() else []
+        if not found:
+            print(f"{source}: error: the link to {name}.md#{anchor} names no section of {target}",
+                  file=sys.stderr)
+            sys.exit(1)
+        return f"<doc:{name}#{docc_anchor(found[0])}>"
+
+    text = GUIDE_LINK.sub(guide_link, text)
     text = re.sub(r"\]\(images/([^)]+)\)", r"](\1)", text)
     return text
 
@@ -327,7 +368,7 @@ def write_docc(catalog, guides, graphs):
     names = type_names(graphs) if graphs else set()
     for guide in guides:
         guide = pathlib.Path(guide)
-        (catalog / guide.name).write_text(to_docc(guide.read_text(), names))
+        (catalog / guide.name).write_text(to_docc(guide.read_text(), names, guide.parent, str(guide)))
 
 
 def main():

@@ -40,6 +40,7 @@ final class TerminalSession {
     }
     watch = CalculatorWatch(calculator) { [weak self] _ in self?.scheduleDraw() }
     calculator.schedule(editor.text)
+    StandardStream.standardOutput.write(TerminalFrame.header + "\r\n")
     draw()
     let input = Task { @MainActor [weak self] in
       for await chunk in InputChunks.standardInput() {

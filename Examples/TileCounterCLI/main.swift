@@ -29,7 +29,7 @@ case .run(let options):
   let status: Int32
   if isatty(STDIN_FILENO) == 1, let terminal = RawTerminalMode(fileDescriptor: STDIN_FILENO) {
     let session = TerminalSession(
-      calculator: calculator, text: options.initialText ?? "3", terminal: terminal)
+      calculator: calculator, text: options.initialText ?? "", terminal: terminal)
     status = await session.run()
   } else {
     status = await PipedSession(calculator: calculator, initialText: options.initialText).run()

@@ -53,7 +53,7 @@ public struct CommandLineOptions: Hashable, Sendable {
     Options:
       --delay MS        Pause before calculating, in milliseconds (0...\(maximumDelayMilliseconds); default 300).
       --max-layers N    Largest layer count accepted (0...\(largestSafeLayerCount); default 1000).
-      --initial TEXT    The field's text at start (default "3" in a terminal, empty when piped).
+      --initial TEXT    The field's text at start (default: empty); typing appends to it.
       -h, --help        Show this help.
       --version         Show the version.
     """
@@ -104,7 +104,13 @@ public struct CommandLineOptions: Hashable, Sendable {
         if name.hasPrefix("-") {
           throw UsageError("Unknown option '\(name)'.")
         }
-        throw UsageError("Unexpected argument '\(argument)'; the layer count is typed, not passed.")
+        let isCount = !argument.isEmpty && argument.allSatisfy { $0.isASCII && $0.isNumber }
+        throw UsageError(
+          "Unexpected argument '\(argument)'; "
+            + (isCount
+              ? "type the layer count, or start with it: --initial \(argument)."
+              : "the layer count is typed, or given with --initial TEXT.")
+        )
       }
     }
     return .run(options)

@@ -1,15 +1,22 @@
-/// The interactive screen: three lines redrawn in place with ANSI escapes.
+/// The interactive screen: a ``header`` printed once, then three lines redrawn in place with
+/// ANSI escapes.
 ///
 /// ```
+/// Type a layer count; Ctrl-U clears. Enter, Esc, Ctrl-C or Ctrl-D quits.
 /// Layers: 10
 /// Calculated for 10 layers.
 /// Total tiles: 385
 /// ```
 ///
-/// Each frame starts from the cursor's home on the first line, clears and rewrites the three
+/// Each frame starts from the cursor's home on the field's line, clears and rewrites the three
 /// lines, and leaves the cursor after the field's text, so the next frame can overwrite it
 /// and the user sees where they type.
 public enum TerminalFrame: Sendable {
+  /// The first line of the screen, printed once above the frames: what to type and how to
+  /// quit, so a user who did not read `--help` is not stuck.
+  public static let header =
+    "Type a layer count; Ctrl-U clears. Enter, Esc, Ctrl-C or Ctrl-D quits."
+
   /// The label in front of the field.
   public static let prompt = "Layers: "
 

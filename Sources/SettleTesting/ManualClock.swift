@@ -27,6 +27,7 @@ import Settle
 /// }
 /// debouncer.send("s")
 /// debouncer.send("se")
+/// await clock.waitForSleepers(count: 1)  // the timer sleeps: now time may move
 /// await clock.advance(by: .milliseconds(300))
 /// await debouncer.waitUntilIdle()   // printed "search for se", once
 /// ```

@@ -10,6 +10,7 @@ import Settle
 /// let ran = ValueRecorder<String>()
 /// let debouncer = Debouncer(for: .milliseconds(300), clock: clock) { ran.record($0) }
 /// debouncer.send("a")
+/// await clock.waitForSleepers(count: 1)
 /// await clock.advance(by: .milliseconds(300))
 /// await ran.waitForCount(1)
 /// assert(ran.values == ["a"])

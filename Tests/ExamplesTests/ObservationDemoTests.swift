@@ -1,4 +1,5 @@
 import Foundation
+import ObservationDemoCore
 import SettleTestSupport
 import Testing
 
@@ -129,10 +130,29 @@ struct ObservationDemoTests {
     #expect(output.stderr.contains("usage: observation-demo [--json]"))
   }
 
-  @Test func helpPrintsUsage() async throws {
+  @Test func helpPrintsUsageAndWhatItMeasures() async throws {
     let output = try await run(["--help"])
     #expect(output.status == 0)
-    #expect(output.stdout == "usage: observation-demo [--json]\n")
+    #expect(output.stderr.isEmpty)
+    #expect(output.stdout.hasPrefix("usage: observation-demo [--json]\n"))
+    #expect(output.stdout.contains("Measures what property-level tracking saves."))
+    // Every label the results print is explained, each on a line of its own.
+    let lines = normalized(output.stdout).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(RecomputeCause.allCases.count == 4)
+    for cause in RecomputeCause.allCases.map(\.rawValue) {
+      #expect(lines.contains { $0.hasPrefix("\(cause) ") }, "\(cause)")
+    }
+    for view in ["LibraryScreen", "BookList", "BorrowBadge"] {
+      #expect(lines.contains { $0.hasPrefix("\(view) ") }, "\(view)")
+    }
+    for option in ["--json", "-h, --help"] {
+      #expect(lines.contains { $0.hasPrefix("\(option) ") }, "\(option)")
+    }
+  }
+
+  @Test func badOptionsPointToTheHelp() async throws {
+    let output = try await run(["--bogus"])
+    #expect(output.stderr.contains("Run with --help for what it measures."))
   }
 }
 

@@ -17,10 +17,16 @@ struct TileCounterTerminalTests {
   @Test func typingRedrawsInPlaceAndEnterQuitsAndRestoresTheTerminal() async throws {
     let terminal = try PseudoTerminal(arguments: ["--delay", "50"])
     #expect(terminal.localModes & cookedModes == cookedModes, "a fresh pty starts cooked")
-    try await terminal.waitFor("Layers: 3")
+    // The first line says how to quit; the field starts empty, so typing 12 means 12.
+    try await terminal.waitFor(
+      "Type a layer count; Ctrl-U clears. Enter, Esc, Ctrl-C or Ctrl-D quits.")
+    try await terminal.waitFor("Enter a layer count.")
+    try await terminal.waitFor("\u{1B}[2A\r\u{1B}[8C")  // the cursor after "Layers: ": empty
     #expect(terminal.localModes & cookedModes == 0, "raw mode while the field is open")
-    try await terminal.waitFor("Total tiles: 14")
-    terminal.type([0x7F])  // Backspace
+    terminal.type("12")
+    try await terminal.waitFor("Total tiles: 650")
+    #expect(terminal.screen.contains("Calculated for 12 layers."))
+    terminal.type([0x7F, 0x7F])  // Backspace twice
     terminal.type("10")
     try await terminal.waitFor("Total tiles: 385")
     #expect(terminal.screen.contains("Calculated for 10 layers."))
@@ -53,7 +59,8 @@ struct TileCounterTerminalTests {
 
   @Test(arguments: [SIGINT, SIGTERM])
   func signalsRestoreTheTerminal(signal: Int32) async throws {
-    let terminal = try PseudoTerminal(arguments: ["--delay", "50"])
+    let terminal = try PseudoTerminal(arguments: ["--delay", "50", "--initial", "3"])
+    try await terminal.waitFor("Layers: 3")
     try await terminal.waitFor("Total tiles: 14")
     kill(terminal.process.processIdentifier, signal)
     #expect(try await terminal.waitForExit() == 128 + signal)

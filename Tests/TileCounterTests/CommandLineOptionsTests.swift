@@ -50,7 +50,11 @@ struct CommandLineOptionsTests {
   @Test(arguments: [
     (["--bogus"], "Unknown option '--bogus'."),
     (["-x"], "Unknown option '-x'."),
-    (["7"], "Unexpected argument '7'; the layer count is typed, not passed."),
+    (["7"], "Unexpected argument '7'; type the layer count, or start with it: --initial 7."),
+    (
+      ["seven"],
+      "Unexpected argument 'seven'; the layer count is typed, or given with --initial TEXT."
+    ),
     (["--delay"], "--delay needs a value."),
     (["--initial"], "--initial needs a value."),
     (["--delay", "abc"], "--delay takes whole milliseconds from 0 to 3600000; got 'abc'."),

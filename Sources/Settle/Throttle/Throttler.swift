@@ -92,9 +92,9 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   ///
   /// An explicit request, so it does not wait for the window: the flushed run may start
   /// sooner than `interval` after the previous one (the one exception to the spacing
-  /// guarantee); the window that was open keeps its end. Called from inside the action, it starts the
-  /// waiting value's run (cancelling the calling action, cooperatively) and returns at once:
-  /// the value runs after the calling action returns.
+  /// guarantee); the window that was open keeps its end. Called from inside the action, it
+  /// starts the waiting value's run (cancelling the calling action, cooperatively) and
+  /// returns at once: the value runs after the calling action returns.
   public nonisolated func flush() async {
     await runs.flush()
   }

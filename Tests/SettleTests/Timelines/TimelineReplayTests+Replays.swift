@@ -98,7 +98,9 @@ extension TimelineReplayTests {
           try await bounded("\(timeline.name): the operator to see the end") { await inputEnded() }
         case "!fail":
           source.fail()
-          try await bounded("\(timeline.name): the operator to see the failure") { await inputEnded() }
+          try await bounded("\(timeline.name): the operator to see the failure") {
+            await inputEnded()
+          }
         case "!cancel": consumer.cancel()
         case let call where call.hasPrefix("!"):
           Issue.record("unknown call \(call) in \(timeline.name)")

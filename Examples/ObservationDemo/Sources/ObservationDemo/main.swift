@@ -5,7 +5,7 @@ import ObservationDemoCore
 
 do {
   switch try DemoCommand(arguments: Array(CommandLine.arguments.dropFirst())) {
-  case .help: print(DemoCommand.usage)
+  case .help: print(DemoCommand.helpText)
   case .text: print(DemoResults.run().text)
   case .json: print(DemoResults.run().json)
   }
