@@ -5,13 +5,21 @@
 /// Set with a task-local around the action's call, so that `send` pays nothing for it. A task
 /// that the action creates inherits task-locals, and may wait for the owner legitimately
 /// (the action returns meanwhile): the marker therefore also records the task that runs the
-/// action, and only that task is stopped. A structured child of the action (`async let`, a
-/// task group) that waits is not detected; it hangs as it did before.
-package struct RunningAction: Sendable, Equatable {
+/// action, and is switched off when the action returns, so that a later task that happens to
+/// reuse the run task's address never matches. A structured child of the action (`async let`,
+/// a task group) that waits is not detected; it hangs as it did before.
+package final class RunningAction: Sendable {
   /// The object whose action runs.
   let owner: ObjectIdentifier
   /// The task that runs it.
   let task: Int?
+  /// Whether the action is still running; while it is, `task` is alive and unique.
+  let isActive = LockedState(true)
+
+  private init(owner: ObjectIdentifier, task: Int?) {
+    self.owner = owner
+    self.task = task
+  }
 
   /// The action being run by this task, if any. A plain `TaskLocal` constant rather than
   /// `@TaskLocal`, which expands differently across SDKs.
@@ -26,6 +34,7 @@ package struct RunningAction: Sendable, Equatable {
   ) async {
     let marker = RunningAction(owner: owner, task: currentTask())
     await current.withValue(marker, operation: action)
+    marker.isActive.withLock { $0 = false }
   }
 
   /// Whether the calling task is the one running `owner`'s action.
@@ -33,7 +42,7 @@ package struct RunningAction: Sendable, Equatable {
     guard let running = current.get(), running.owner == ObjectIdentifier(owner) else {
       return false
     }
-    return running.task == currentTask()
+    return running.isActive.withLock { $0 } && running.task == currentTask()
   }
 
   private static func currentTask() -> Int? {
