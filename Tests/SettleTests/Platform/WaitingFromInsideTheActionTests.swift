@@ -19,7 +19,8 @@ func exitSuccessfully(after limit: Duration = BoundedWait.limit) {
   }
 }
 
-/// Holds an object that its own action refers to; set once, before anything runs.
+/// Holds an object that its own action refers to; set once, before anything runs. The
+/// object's action keeps the holder, so a test that ends sets `object` to nil to free both.
 final class Holder<Object: Sendable>: @unchecked Sendable {
   var object: Object?
 }
@@ -92,6 +93,7 @@ struct WaitingFromInsideTheActionTests {
     // Task-locals are inherited: the check must stop only the task that runs the action.
     let clock = ManualClock()
     let holder = Holder<Debouncer<Int, ManualClock>>()
+    defer { holder.object = nil }  // the action refers to the debouncer: break the cycle
     let afterIdle = ValueRecorder<Int>()
     let debouncer = Debouncer(for: .zero, clock: clock) { (value: Int) in
       Task {
@@ -108,6 +110,7 @@ struct WaitingFromInsideTheActionTests {
   @Test func flushFromInsideTheActionReturnsAtOnceAndRunsTheValueAfterIt() async throws {
     let clock = ManualClock()
     let holder = Holder<Debouncer<String, ManualClock>>()
+    defer { holder.object = nil }
     let events = ValueRecorder<String>()
     let debouncer = Debouncer(for: .seconds(1), clock: clock) { (value: String) in
       events.record("start \(value)")
@@ -136,6 +139,7 @@ struct WaitingFromInsideTheActionTests {
   @Test func flushFromInsideAThrottlersActionReturnsAtOnce() async throws {
     let clock = ManualClock()
     let holder = Holder<Throttler<String, ManualClock>>()
+    defer { holder.object = nil }
     let events = ValueRecorder<String>()
     let throttler = Throttler(for: .seconds(1), clock: clock) { (value: String) in
       events.record("start \(value)")
