@@ -22,20 +22,25 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// - Parameters:
   ///   - interval: How long the base must be quiet before its newest element is emitted.
+  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
+  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
+  ///     `nil` (the default) leaves it to the clock.
   ///   - options: Leading and trailing edges and `maxWait`; trailing only by default.
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
   ///   - clock: The clock the interval is measured on; pass a `ManualClock` in tests.
-  /// - Precondition: `interval` and `options.maxWait` are not negative.
+  /// - Precondition: `interval`, `tolerance` and `options.maxWait` are not negative.
   public func debounced<C: Clock>(
     for interval: Duration,
+    tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     buffering: ElementBuffering = .newest,
     clock: C
   ) -> DebouncedSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
     return DebouncedSequence(
-      base: self, interval: interval, options: options, buffering: buffering, clock: clock)
+      base: self, interval: interval, tolerance: tolerance, options: options,
+      buffering: buffering, clock: clock)
   }
 
   /// Emits an element once the sequence has been quiet for `interval` of real time.
@@ -50,12 +55,15 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// - Precondition: `interval` is not negative.
+  /// - Precondition: `interval` and `tolerance` are not negative.
   public func debounced(
     for interval: Duration,
+    tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     buffering: ElementBuffering = .newest
   ) -> DebouncedSequence<Self, ContinuousClock> {
-    debounced(for: interval, options: options, buffering: buffering, clock: ContinuousClock())
+    debounced(
+      for: interval, tolerance: tolerance, options: options, buffering: buffering,
+      clock: ContinuousClock())
   }
 }

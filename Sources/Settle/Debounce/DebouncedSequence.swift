@@ -1,6 +1,6 @@
 /// An asynchronous sequence that emits an element of its base once the base has been quiet
 /// for an interval; made by
-/// ``_Concurrency/AsyncSequence/debounced(for:options:buffering:clock:)``.
+/// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)``.
 ///
 /// It follows the ``Debouncer`` rules (trailing by default, leading edge and `maxWait` through
 /// ``DebounceOptions``) and adds what a sequence needs:
@@ -26,6 +26,8 @@ where Base.Element: Sendable, C.Duration == Duration {
   @usableFromInline
   let interval: Duration
   @usableFromInline
+  let tolerance: Duration?
+  @usableFromInline
   let options: DebounceOptions
   @usableFromInline
   let buffering: ElementBuffering
@@ -45,7 +47,8 @@ extension DebouncedSequence: AsyncSequence {
         base: base,
         machine: DebounceStateMachine(interval: interval, options: options),
         buffering: buffering,
-        clock: clock
+        clock: clock,
+        tolerance: tolerance
       ))
   }
 

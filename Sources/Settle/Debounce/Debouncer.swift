@@ -55,13 +55,17 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   ///
   /// - Parameters:
   ///   - interval: The quiet period; zero defers the run to the next turn, never into `send`.
+  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
+  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
+  ///     `nil` (the default) leaves it to the clock.
   ///   - options: Edges and `maxWait`; a plain trailing debounce by default.
   ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
   ///   - action: The work. Mark it `@MainActor` (or another actor) to have the currency check
   ///     happen there, right before it starts.
-  /// - Precondition: `interval` is not negative.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
     for interval: Duration,
+    tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     clock: C,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
@@ -69,6 +73,7 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
     runs = TimedRuns(
       machine: Machine(interval: interval, options: options),
       clock: clock,
+      tolerance: tolerance,
       action: action
     )
   }
@@ -143,13 +148,16 @@ extension Debouncer where C == ContinuousClock {
   /// save.send("Dear Ada,")  // from the editor's change callback
   /// ```
   ///
-  /// - Precondition: `interval` is not negative.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
     for interval: Duration,
+    tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    self.init(for: interval, options: options, clock: ContinuousClock(), action: action)
+    self.init(
+      for: interval, tolerance: tolerance, options: options, clock: ContinuousClock(),
+      action: action)
   }
 }
 

@@ -31,7 +31,7 @@
 ///
 /// ## Isolation
 /// The sequence is `Sendable`, so any task may iterate it, and Settle's own operators do
-/// (``_Concurrency/AsyncSequence/debounced(for:options:buffering:clock:)`` consumes its base from a task
+/// (``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` consumes its base from a task
 /// of its own). The closure always runs on the isolation it was written in, whoever iterates:
 /// a closure written in `@MainActor` code runs on the main actor and may read main-actor
 /// state; a nonisolated closure (over a `Sendable` model) runs wherever the iterator runs. As

@@ -26,21 +26,26 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two emitted elements.
+  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
+  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
+  ///     `nil` (the default) leaves it to the clock.
   ///   - latest: At a window's end, emit the newest element (`true`, the default) or the first
   ///     element received in the window (`false`).
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
   ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
-  /// - Precondition: `interval` is not negative.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public func throttled<C: Clock>(
     for interval: Duration,
+    tolerance: Duration? = nil,
     latest: Bool = true,
     buffering: ElementBuffering = .newest,
     clock: C
   ) -> ThrottledSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return ThrottledSequence(
-      base: self, interval: interval, latest: latest, buffering: buffering, clock: clock)
+      base: self, interval: interval, tolerance: tolerance, latest: latest,
+      buffering: buffering, clock: clock)
   }
 
   /// Emits at most one element per `interval` of real time.
@@ -54,12 +59,15 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// - Precondition: `interval` is not negative.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public func throttled(
     for interval: Duration,
+    tolerance: Duration? = nil,
     latest: Bool = true,
     buffering: ElementBuffering = .newest
   ) -> ThrottledSequence<Self, ContinuousClock> {
-    throttled(for: interval, latest: latest, buffering: buffering, clock: ContinuousClock())
+    throttled(
+      for: interval, tolerance: tolerance, latest: latest, buffering: buffering,
+      clock: ContinuousClock())
   }
 }

@@ -1,5 +1,5 @@
 /// An asynchronous sequence that emits at most one element of its base per interval; made by
-/// ``_Concurrency/AsyncSequence/throttled(for:latest:buffering:clock:)``.
+/// ``_Concurrency/AsyncSequence/throttled(for:tolerance:latest:buffering:clock:)``.
 ///
 /// It follows the ``Throttler`` rules (the first element at once, then at each window's end
 /// the newest or the first element received in the window, emitted on the timer without
@@ -27,6 +27,8 @@ where Base.Element: Sendable, C.Duration == Duration {
   @usableFromInline
   let interval: Duration
   @usableFromInline
+  let tolerance: Duration?
+  @usableFromInline
   let latest: Bool
   @usableFromInline
   let buffering: ElementBuffering
@@ -46,7 +48,8 @@ extension ThrottledSequence: AsyncSequence {
         base: base,
         machine: ThrottleStateMachine(interval: interval, latest: latest),
         buffering: buffering,
-        clock: clock
+        clock: clock,
+        tolerance: tolerance
       ))
   }
 

@@ -51,13 +51,17 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two runs.
+  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
+  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
+  ///     `nil` (the default) leaves it to the clock.
   ///   - latest: At a window's end, run the newest value (`true`, the default) or the first
   ///     value received in the window (`false`).
   ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
   ///   - action: The work; mark it `@MainActor` to run it on the main actor.
-  /// - Precondition: `interval` is not negative.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
     for interval: Duration,
+    tolerance: Duration? = nil,
     latest: Bool = true,
     clock: C,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
@@ -65,6 +69,7 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
     runs = TimedRuns(
       machine: Machine(interval: interval, latest: latest),
       clock: clock,
+      tolerance: tolerance,
       action: action
     )
   }
@@ -129,13 +134,16 @@ extension Throttler where C == ContinuousClock {
   /// report.send(0.25)
   /// ```
   ///
-  /// - Precondition: `interval` is not negative.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
     for interval: Duration,
+    tolerance: Duration? = nil,
     latest: Bool = true,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
-    self.init(for: interval, latest: latest, clock: ContinuousClock(), action: action)
+    self.init(
+      for: interval, tolerance: tolerance, latest: latest, clock: ContinuousClock(),
+      action: action)
   }
 }
 

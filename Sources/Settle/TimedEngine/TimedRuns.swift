@@ -66,13 +66,24 @@ where Machine.Instant == C.Instant {
   let state: LockedState<State>
   @usableFromInline
   let clock: C
+  /// Passed to every sleep of the timer, so that the system may coalesce its wake-ups.
+  let tolerance: Duration?
 
+  /// - Precondition: `tolerance` is `nil` or not negative.
   package init(
     machine: Machine,
     clock: C,
+    tolerance: Duration? = nil,
     action: @escaping @Sendable @isolated(any) (Machine.Value) async -> Void
   ) {
+    if let tolerance {
+      precondition(
+        tolerance >= .zero,
+        "The timer tolerance was \(tolerance); pass nil for the clock's default, or a duration of zero or more."
+      )
+    }
     self.clock = clock
+    self.tolerance = tolerance
     self.state = LockedState(State(machine: machine, action: IsolatedAction(action)))
   }
 
@@ -234,7 +245,7 @@ where Machine.Instant == C.Instant {
       switch step {
       case .sleep(let deadline):
         do {
-          try await clock.sleep(until: deadline, tolerance: nil)
+          try await clock.sleep(until: deadline, tolerance: tolerance)
         } catch  where Task.isCancelled {
           // cancel() or shutdown replaced this timer: the next wake-up retires it.
         } catch {

@@ -46,11 +46,13 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
   let output: LockedState<Output>
 
   @usableFromInline
-  package init(base: Base, machine: Machine, buffering: ElementBuffering, clock: C) {
+  package init(
+    base: Base, machine: Machine, buffering: ElementBuffering, clock: C, tolerance: Duration?
+  ) {
     self.base = base
     let output = LockedState(Output(buffering: buffering))
     self.output = output
-    runs = TimedRuns(machine: machine, clock: clock) { element in
+    runs = TimedRuns(machine: machine, clock: clock, tolerance: tolerance) { element in
       Self.apply(output.withLock { $0.machine.elementDue(element) })
     }
   }

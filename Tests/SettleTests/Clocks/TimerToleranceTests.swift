@@ -1,0 +1,82 @@
+import Settle
+import SettleTestSupport
+import SettleTesting
+import Testing
+
+/// Every operator passes its `tolerance` to each sleep of its timer, unchanged, and `nil`
+/// when none is given, so that the system may coalesce wake-ups.
+@Suite("Timer tolerance")
+struct TimerToleranceTests {
+  static let tolerances: [Duration?] = [nil, .zero, .milliseconds(25)]
+
+  @Test(arguments: tolerances)
+  func aDebouncerPassesItsToleranceToEverySleep(tolerance: Duration?) async throws {
+    let clock = ToleranceRecordingClock()
+    let runs = ValueRecorder<Int>()
+    let debouncer = Debouncer(for: .seconds(1), tolerance: tolerance, clock: clock) {
+      (value: Int) in runs.record(value)
+    }
+    debouncer.send(1)
+    try await bounded("the first sleep") { await clock.manual.waitForSleepers(count: 1) }
+    await clock.manual.advance(by: .milliseconds(500))
+    debouncer.send(2)  // the timer wakes at 1 s and sleeps again toward 1.5 s
+    await clock.manual.advance(by: .milliseconds(500))
+    try await bounded("the second sleep") { await clock.tolerances.waitForCount(2) }
+    await clock.manual.advance(by: .milliseconds(500))
+    try await bounded("the run") { await runs.waitForCount(1) }
+    #expect(runs.values == [2])
+    #expect(clock.tolerances.values == [tolerance, tolerance])
+  }
+
+  @Test(arguments: tolerances)
+  func aThrottlerPassesItsToleranceToItsSleep(tolerance: Duration?) async throws {
+    let clock = ToleranceRecordingClock()
+    let runs = ValueRecorder<Int>()
+    let throttler = Throttler(for: .seconds(1), tolerance: tolerance, clock: clock) {
+      (value: Int) in runs.record(value)
+    }
+    throttler.send(1)
+    throttler.send(2)
+    try await bounded("the window's sleep") { await clock.manual.waitForSleepers(count: 1) }
+    await clock.manual.advance(by: .seconds(1))
+    try await bounded("both runs") { await runs.waitForCount(2) }
+    #expect(clock.tolerances.values == [tolerance])
+  }
+
+  @Test func theSequenceOperatorsPassTheirTolerance() async throws {
+    let tolerance = Duration.milliseconds(40)
+    for throttle in [false, true] {
+      let clock = ToleranceRecordingClock()
+      let (base, input) = AsyncStream.makeStream(of: Int.self)
+      input.yield(1)
+      input.yield(2)
+      let sequence: any AsyncSequence<Int, Never> =
+        throttle
+        ? base.throttled(for: .seconds(1), tolerance: tolerance, clock: clock)
+        : base.debounced(for: .seconds(1), tolerance: tolerance, clock: clock)
+      let consumer = Task {
+        var received: [Int] = []
+        for await element in sequence { received.append(element) }
+        return received
+      }
+      try await bounded("the timer's sleep") { await clock.manual.waitForSleepers(count: 1) }
+      await clock.manual.advance(by: .seconds(1))
+      input.finish()
+      let received = try await bounded("the sequence to end") { await consumer.value }
+      #expect(received == (throttle ? [1, 2] : [2]), "throttled: \(throttle)")
+      #expect(clock.tolerances.values == [tolerance], "throttled: \(throttle)")
+    }
+  }
+
+  @Test func aNegativeToleranceStopsWithAMessage() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      _ = Debouncer(for: .seconds(1), tolerance: .milliseconds(-1), clock: ManualClock()) {
+        (_: Int) in
+      }
+    }
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(stderr.contains("tolerance was -0.001 seconds; pass nil"), "\(stderr.suffix(300))")
+  }
+}
