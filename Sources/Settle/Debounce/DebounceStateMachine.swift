@@ -1,17 +1,28 @@
 /// The decisions of a debouncer, free of tasks, clocks and locks (see ``TimedStateMachine``).
 ///
+/// The value a run receives is the ``RunValueFold`` of the inputs sent since the previous
+/// run: the newest one for a `Debouncer` (``LatestValue``), an accumulation for a
+/// `FoldingDebouncer`. Wherever this machine keeps a value that has not run, a new input joins
+/// it; a run's value is never split or lost to a newer input.
+///
 /// ``send(_:at:)`` and what it reads are `@inlinable`/`@usableFromInline` so that a
 /// `Debouncer`'s send is specialised in the client (see ``TimedRuns``).
 @usableFromInline
-package struct DebounceStateMachine<Value: Sendable, Instant: InstantProtocol>: TimedStateMachine
+package struct DebounceStateMachine<Fold: RunValueFold, Instant: InstantProtocol>:
+  TimedStateMachine
 where Instant.Duration == Duration {
+  @usableFromInline
+  package typealias Input = Fold.Input
+  @usableFromInline
+  package typealias Value = Fold.Output
+
   /// Where the value not yet run stands. A value dispatched *with* its run (leading edge,
   /// flush) is no longer here: its ticket carries it (see ``RunLedger``).
   @usableFromInline
   enum Phase: Sendable {
     /// No value waits.
     case idle
-    /// The newest value waits for its quiet period to end; the timer is running.
+    /// The pending value waits for its quiet period to end; the timer is running.
     case waiting(Value)
     /// The quiet period ended and `ticket` was dispatched to run `value`. A `send` before its
     /// claim supersedes it: the new value waits again.
@@ -21,6 +32,8 @@ where Instant.Duration == Duration {
     case dueNewest(Value, ticket: UInt64)
   }
 
+  @usableFromInline
+  package let fold: Fold
   @usableFromInline
   package let interval: Duration
   @usableFromInline
@@ -52,7 +65,7 @@ where Instant.Duration == Duration {
 
   /// Creates the machine; `maxWait` is raised to at least `interval`.
   @usableFromInline
-  package init(interval: Duration, options: DebounceOptions) {
+  package init(interval: Duration, options: DebounceOptions, fold: Fold) {
     precondition(
       interval >= .zero,
       "Debouncer interval was \(interval); pass a duration of zero or more."
@@ -67,6 +80,7 @@ where Instant.Duration == Duration {
         "DebounceOptions.maxWait was \(maxWait); pass nil for no bound, or a duration of zero or more."
       )
     }
+    self.fold = fold
     self.interval = interval
     self.leading = options.leading
     self.trailing = options.trailing
@@ -86,29 +100,30 @@ where Instant.Duration == Duration {
 
   /// A new value arrives at `now`.
   @inlinable
-  package mutating func send(_ value: Value, at now: Instant) -> SendAction<Value> {
+  package mutating func send(_ input: Input, at now: Instant) -> SendAction<Value> {
     // The common case inside a trailing burst: the running timer finds the new value and the
     // later quiet deadline when it wakes, so only the value and the send time change. Kept
     // apart so that, specialised, it sets up no space for the instants the others compute.
     if !leading, case .waiting = phase {
-      phase = .waiting(value)
+      phase.add(input, with: fold)
       lastSend = now
       return .none
     }
-    return sendOutsideBurst(value, at: now)
+    return sendOutsideBurst(input, at: now)
   }
 
   /// `send` for every case but the trailing fast path: the leading edge, the first value of
   /// a burst, a value arriving while a run is dispatched.
   @inlinable @inline(never)
-  mutating func sendOutsideBurst(_ value: Value, at now: Instant) -> SendAction<Value> {
+  mutating func sendOutsideBurst(_ input: Input, at now: Instant) -> SendAction<Value> {
     // Only the leading edge asks whether this send opens a burst; skip the instant arithmetic
     // otherwise.
     let opensBurst = leading && (lastSend.map { now >= $0.advanced(by: interval) } ?? true)
     lastSend = now
     if opensBurst {
-      // A trailing value of the previous burst that has not started yet is superseded.
-      phase = .idle
+      // A trailing value of the previous burst that has not started yet is superseded: it
+      // joins this run (for a plain debounce, the new value simply replaces it).
+      let value = phase.taking(input, with: fold)
       return .startRun(ledger.dispatch(carrying: value))
     }
     guard trailing else { return .none }
@@ -116,12 +131,14 @@ where Instant.Duration == Duration {
     case .idle:
       // maxWait counts from the first value not yet run, so a superseded one keeps the bound.
       maxDeadline = maxWait.map { now.advanced(by: $0) }
-      phase = .waiting(value)
+      phase = .waiting(fold.start(with: input))
     case .waiting, .dueTrailing:
-      phase = .waiting(value)
-    case .dueNewest(_, let ticket):
-      // The dispatched maxWait run takes the newest value when it claims: no timer needed.
-      phase = .dueNewest(value, ticket: ticket)
+      // A trailing run dispatched and not yet claimed is superseded: its value waits again,
+      // with this input joined to it.
+      phase = .waiting(phase.taking(input, with: fold))
+    case .dueNewest:
+      // The dispatched maxWait run takes the pending value when it claims: no timer needed.
+      phase.add(input, with: fold)
       return .none
     }
     guard let generation = ledger.startTimerIfStopped() else { return .none }
@@ -177,5 +194,72 @@ where Instant.Duration == Duration {
     phase = .idle
     // The next send opens a new burst, and so a new leading edge.
     lastSend = nil
+  }
+}
+
+extension DebounceStateMachine {
+  /// Creates the machine of a plain debounce, whose runs receive the newest value.
+  @inlinable
+  package init<V>(interval: Duration, options: DebounceOptions) where Fold == LatestValue<V> {
+    self.init(interval: interval, options: options, fold: LatestValue())
+  }
+}
+
+extension DebounceStateMachine.Phase {
+  /// Joins `input` to the value held, in place; the phase must hold one.
+  @inlinable
+  mutating func add(_ input: Fold.Input, with fold: Fold) {
+    if Fold.replaces {
+      // Nothing to keep of the old value: store the new one (a plain debounce's whole send).
+      let value = fold.start(with: input)
+      switch self {
+      case .idle:
+        preconditionFailure("Internal inconsistency in Settle: an input joined no pending value")
+      case .waiting: self = .waiting(value)
+      case .dueTrailing(_, let ticket): self = .dueTrailing(value, ticket: ticket)
+      case .dueNewest(_, let ticket): self = .dueNewest(value, ticket: ticket)
+      }
+      return
+    }
+    // Out of the enum first, so that the fold mutates the only reference: in place.
+    switch self {
+    case .idle:
+      preconditionFailure("Internal inconsistency in Settle: an input joined no pending value")
+    case .waiting(var value):
+      self = .idle
+      fold.add(input, to: &value)
+      self = .waiting(value)
+    case .dueTrailing(var value, let ticket):
+      self = .idle
+      fold.add(input, to: &value)
+      self = .dueTrailing(value, ticket: ticket)
+    case .dueNewest(var value, let ticket):
+      self = .idle
+      fold.add(input, to: &value)
+      self = .dueNewest(value, ticket: ticket)
+    }
+  }
+
+  /// The value held with `input` joined (or made from `input` alone when none is held); the
+  /// phase becomes `.idle`.
+  @inlinable
+  mutating func taking(_ input: Fold.Input, with fold: Fold) -> Fold.Output {
+    switch self {
+    case .idle:
+      return fold.start(with: input)
+    case .waiting, .dueTrailing, .dueNewest:
+      guard !Fold.replaces else {
+        self = .idle
+        return fold.start(with: input)
+      }
+      switch self {
+      case .waiting(var value), .dueTrailing(var value, _), .dueNewest(var value, _):
+        self = .idle
+        fold.add(input, to: &value)
+        return value
+      case .idle:
+        preconditionFailure("Internal inconsistency in Settle: a pending value vanished")
+      }
+    }
   }
 }

@@ -55,10 +55,15 @@ extension DebouncedSequence: AsyncSequence {
   /// The iterator of a ``DebouncedSequence``.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline
-    let owner: TimedSequenceOwner<Base, DebounceStateMachine<Base.Element, C.Instant>, C>
+    let owner:
+      TimedSequenceOwner<Base, DebounceStateMachine<LatestValue<Base.Element>, C.Instant>, C>
 
     @inlinable
-    init(storage: TimedSequenceStorage<Base, DebounceStateMachine<Base.Element, C.Instant>, C>) {
+    init(
+      storage: TimedSequenceStorage<
+        Base, DebounceStateMachine<LatestValue<Base.Element>, C.Instant>, C
+      >
+    ) {
       owner = TimedSequenceOwner(storage: storage)
     }
 

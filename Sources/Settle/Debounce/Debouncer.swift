@@ -46,7 +46,7 @@
 ///   newest deadline; each run uses one task.
 public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = DebounceStateMachine<Value, C.Instant>
+  package typealias Machine = DebounceStateMachine<LatestValue<Value>, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>

@@ -7,6 +7,9 @@
 @usableFromInline
 package struct ThrottleStateMachine<Value: Sendable, Instant: InstantProtocol>: TimedStateMachine
 where Instant.Duration == Duration {
+  @usableFromInline
+  package typealias Input = Value
+
   /// Whether a value waits for the window to end.
   @usableFromInline
   enum Phase: Sendable {

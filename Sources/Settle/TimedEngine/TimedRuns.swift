@@ -93,9 +93,9 @@ where Machine.Instant == C.Instant {
   }
 
   @inlinable
-  package func send(_ value: Machine.Value) {
+  package func send(_ input: Machine.Input) {
     let superseded = state.withLock { state -> ArraySlice<RunTask> in
-      switch state.machine.receive(value, at: clock.now) {
+      switch state.machine.receive(input, at: clock.now) {
       case .none:
         return []
       case .startTimer(let generation):

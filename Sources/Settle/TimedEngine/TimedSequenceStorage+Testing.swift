@@ -12,7 +12,8 @@ extension TimedSequenceStorage {
 
 extension DebouncedSequence.Iterator {
   /// For tests: the engine behind this iterator.
-  package var storage: TimedSequenceStorage<Base, DebounceStateMachine<Base.Element, C.Instant>, C>
+  package var storage:
+    TimedSequenceStorage<Base, DebounceStateMachine<LatestValue<Base.Element>, C.Instant>, C>
   {
     owner.storage
   }

@@ -15,11 +15,11 @@ package final class TimedSequenceStorage<
   Base: AsyncSequence & Sendable, Machine: TimedStateMachine, C: Clock
 >:
   Sendable
-where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
+where Machine.Input == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
   @usableFromInline
-  typealias Consumer = UnsafeContinuation<Result<Base.Element?, any Error>, Never>
+  typealias Consumer = UnsafeContinuation<Result<Machine.Value?, any Error>, Never>
   @usableFromInline
-  typealias Delivery = DeliveryStateMachine<Base.Element, Consumer>
+  typealias Delivery = DeliveryStateMachine<Machine.Value, Consumer>
 
   /// The output machine, and the pump's handle that applying its actions needs.
   @usableFromInline
@@ -59,7 +59,7 @@ where Machine.Value == Base.Element, Machine.Instant == C.Instant, Base.Element:
 
   /// The next element, `nil` at the end or after cancellation, or the base's error.
   @inlinable
-  package func next() async throws -> Base.Element? {
+  package func next() async throws -> Machine.Value? {
     let result = await withTaskCancellationHandler {
       await withUnsafeContinuation { (consumer: Consumer) in
         let action = output.withLock { $0.machine.consumerAsks(consumer) }

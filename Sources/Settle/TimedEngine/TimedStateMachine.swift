@@ -12,6 +12,9 @@
 @usableFromInline
 package protocol TimedStateMachine: Sendable {
   /// The values sent in.
+  associatedtype Input: Sendable
+  /// The values runs receive: the inputs since the previous run, folded (the newest of them,
+  /// for a plain debounce or throttle).
   associatedtype Value: Sendable
   /// The clock's instant type.
   associatedtype Instant: InstantProtocol where Instant.Duration == Duration
@@ -22,7 +25,7 @@ package protocol TimedStateMachine: Sendable {
   var timerDeadline: Instant? { get set }
 
   /// A value arrives at `now`.
-  mutating func send(_ value: Value, at now: Instant) -> SendAction<Value>
+  mutating func send(_ input: Input, at now: Instant) -> SendAction<Value>
   /// The machine's current timer is awake at `now`: sleep, start a run, or stop. Never
   /// `.retire`, which the shared ``timerWoke(generation:at:)`` decides.
   mutating func timerDue(at now: Instant) -> TimerAction<Instant, Value>
@@ -45,9 +48,9 @@ extension TimedStateMachine {
   /// A value arrives at `now`: the machine's ``send(_:at:)``, unless its owner shut it down,
   /// after which values are dropped so that nothing is left pending with no one to run it.
   @inlinable
-  package mutating func receive(_ value: Value, at now: Instant) -> SendAction<Value> {
+  package mutating func receive(_ input: Input, at now: Instant) -> SendAction<Value> {
     guard !ledger.isShutDown else { return .none }
-    return send(value, at: now)
+    return send(input, at: now)
   }
 
   /// A value is waiting to run: not yet due, or due and not yet started.

@@ -6,7 +6,7 @@ import Testing
 /// returns follow ticket order, as the engine guarantees (see `RunLedger`).
 @Suite("DebounceStateMachine")
 struct DebounceStateMachineTests {
-  typealias Machine = DebounceStateMachine<String, ManualClock.Instant>
+  typealias Machine = DebounceStateMachine<LatestValue<String>, ManualClock.Instant>
 
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
 

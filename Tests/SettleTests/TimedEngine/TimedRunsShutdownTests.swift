@@ -10,7 +10,9 @@ import Testing
 struct TimedRunsShutdownTests {
   typealias Instant = ManualClock.Instant
 
-  static func debounce(_ options: DebounceOptions) -> DebounceStateMachine<Int, Instant> {
+  static func debounce(_ options: DebounceOptions) -> DebounceStateMachine<
+    LatestValue<Int>, Instant
+  > {
     DebounceStateMachine(interval: .milliseconds(10), options: options)
   }
 
@@ -20,7 +22,7 @@ struct TimedRunsShutdownTests {
 
   /// Shuts `runs` down, sends, and checks that nothing was taken and nothing waits.
   static func sendAfterShutdown<Machine: TimedStateMachine>(
-    _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Value
+    _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Input
   ) async throws {
     runs.shutdown()
     runs.send(value)
