@@ -66,4 +66,72 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
       for: interval, tolerance: tolerance, options: options, buffering: buffering,
       clock: ContinuousClock())
   }
+
+  /// Emits, once the sequence has been quiet for `interval`, the fold of every element since
+  /// the previous emission, measured on `clock`.
+  ///
+  /// ```swift
+  /// // Rebuild once the file events pause, for every path that changed.
+  /// let (events, watcher) = AsyncStream.makeStream(of: String.self)
+  /// watcher.yield("Sources/App.swift")  // in an app, a file watcher's callback yields
+  /// watcher.yield("Sources/Model.swift")
+  /// watcher.finish()
+  /// for await paths in events.debounced(
+  ///   for: .milliseconds(200), folding: .collect, clock: ContinuousClock())
+  /// {
+  ///   print("rebuild for", paths)  // once, for both paths
+  /// }
+  /// ```
+  ///
+  /// See ``FoldingDebouncedSequence`` for what it emits and when, and ``Fold`` for the folds.
+  ///
+  /// - Parameters:
+  ///   - interval: How long the base must be quiet before the accumulation is emitted.
+  ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
+  ///   - options: Leading and trailing edges and `maxWait`; trailing only by default.
+  ///   - fold: How elements join the pending accumulation: ``Fold/collect``, or
+  ///     ``Fold/reducing(into:_:)``.
+  ///   - buffering: What is kept of the accumulations that become due while the consumer is
+  ///     busy; only the newest by default (see ``ElementBuffering``).
+  ///   - clock: The clock the interval is measured on; pass a `ManualClock` in tests.
+  /// - Precondition: `interval`, `tolerance` and `options.maxWait` are not negative.
+  public func debounced<Accumulated: Sendable, C: Clock>(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    options: DebounceOptions = DebounceOptions(),
+    folding fold: Fold<Element, Accumulated>,
+    buffering: ElementBuffering = .newest,
+    clock: C
+  ) -> FoldingDebouncedSequence<Self, Accumulated, C> where C.Duration == Duration {
+    precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
+    return FoldingDebouncedSequence(
+      base: self, interval: interval, tolerance: tolerance, options: options, fold: fold,
+      buffering: buffering, clock: clock)
+  }
+
+  /// Emits, once the sequence has been quiet for `interval` of real time, the fold of every
+  /// element since the previous emission.
+  ///
+  /// ```swift
+  /// let (lines, log) = AsyncStream.makeStream(of: String.self)
+  /// log.yield("connected")
+  /// log.yield("fetched 3 items")
+  /// log.finish()
+  /// for await batch in lines.debounced(for: .seconds(1), folding: .collect) {
+  ///   print(batch.joined(separator: "\n"))  // one batch of both lines
+  /// }
+  /// ```
+  ///
+  /// - Precondition: `interval` and `tolerance` are not negative.
+  public func debounced<Accumulated: Sendable>(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    options: DebounceOptions = DebounceOptions(),
+    folding fold: Fold<Element, Accumulated>,
+    buffering: ElementBuffering = .newest
+  ) -> FoldingDebouncedSequence<Self, Accumulated, ContinuousClock> {
+    debounced(
+      for: interval, tolerance: tolerance, options: options, folding: fold,
+      buffering: buffering, clock: ContinuousClock())
+  }
 }

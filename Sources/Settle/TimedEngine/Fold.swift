@@ -1,10 +1,10 @@
 /// How the values sent between two runs are combined into the one value a run receives: the
-/// fold behind ``FoldingDebouncer``, ``FoldingThrottler`` and the `folding:` operators.
+/// fold behind ``FoldingDebouncer`` and the `folding:` operators.
 ///
 /// The first value after a run starts from the initial value; each later one is reduced into
 /// the accumulation in place, as `reduce(into:_:)` does. A run receives the accumulation of
 /// every value sent since the previous run, and the next value starts from the initial value
-/// again. ``cancel()`` drops a partial accumulation; `flush()` runs it.
+/// again. `cancel()` drops a partial accumulation; `flush()` runs it.
 ///
 /// ```swift
 /// // Every line logged in a burst, written in one batch once logging pauses for a second.
