@@ -62,6 +62,13 @@ enum BenchmarkSuite {
         baselineName: "the same send on ContinuousClock",
         baseline: { try await DebounceWorkloads.concreteClockBurst($0) }),
       BenchmarkCase(
+        group: debouncing, name: "send that folds (collect) during a burst of 1,000,000",
+        operations: 1_000_000, quickOperations: 10_000,
+        target: .ratio(atMost: 2.0),
+        settle: { try await DebounceWorkloads.foldingBurst($0) },
+        baselineName: "a plain Debouncer's send",
+        baseline: { try await DebounceWorkloads.concreteClockBurst($0) }),
+      BenchmarkCase(
         group: debouncing, name: "floor: clock read + one lock, 1,000,000 times",
         operations: 1_000_000, quickOperations: 10_000,
         target: .report("reference: the least a send can cost"),

@@ -44,6 +44,27 @@ enum DebounceWorkloads {
     return sample
   }
 
+  /// A burst collected by a folding debouncer: each send appends to the accumulation the
+  /// next run receives, in place. A fold that copied the accumulation per send would make
+  /// this burst quadratic, and the row would show it at once.
+  static func foldingBurst(_ sends: Int) async throws -> Sample {
+    let runs = RunLog()
+    let debouncer = FoldingDebouncer(for: burstInterval, folding: .collect) { (values: [Int]) in
+      runs.record(values.count)
+    }
+    let sample = measure(operations: sends) {
+      for value in 0..<sends { send(value, to: debouncer) }
+    }
+    await debouncer.waitUntilIdle()
+    try runs.checkSum(sends)
+    return sample
+  }
+
+  @inline(never)
+  static func send(_ value: Int, to debouncer: FoldingDebouncer<Int, [Int], ContinuousClock>) {
+    debouncer.send(value)
+  }
+
   @inline(never)
   static func send(_ value: Int, to debouncer: Debouncer<Int, AnyClock<Duration>>) {
     debouncer.send(value)

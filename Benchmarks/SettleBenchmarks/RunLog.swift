@@ -2,12 +2,13 @@ import Settle
 
 /// Records the values actions ran with; actions run on other tasks, so it takes a lock.
 final class RunLog: Sendable {
-  private let state = LockedState((count: 0, last: Int?.none))
+  private let state = LockedState((count: 0, last: Int?.none, total: 0))
 
   func record(_ value: Int) {
     state.withLock {
       $0.count += 1
       $0.last = value
+      $0.total += value
     }
   }
 
@@ -16,5 +17,12 @@ final class RunLog: Sendable {
     let (count, last) = state.withLock { ($0.count, $0.last) }
     guard count >= 1 else { throw BenchmarkFailure("the action never ran") }
     try BenchmarkFailure.check("last value run", last, equals: expected)
+  }
+
+  /// Throws unless the values run add up to `expected`: for runs that record a batch's size,
+  /// every value sent was run exactly once.
+  func checkSum(_ expected: Int) throws {
+    let total = state.withLock { $0.total }
+    try BenchmarkFailure.check("values run in all batches", total, equals: expected)
   }
 }

@@ -49,6 +49,9 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var trailing: Bool?
   var maxWait: Int?
   var latest: Bool?
+  /// `"collect"`: a `debouncer` timeline replays a `FoldingDebouncer` with `Fold.collect`, and
+  /// each run's value is its values joined.
+  var fold: String?
   /// For an operator: how long the consumer spends on each element before it asks for the
   /// next; `nil` for a consumer that asks again at once.
   var consumerBusy: Int?

@@ -35,6 +35,16 @@ struct TimelineReplayTests {
     let interval = Duration.milliseconds(timeline.interval)
     let replayed: [Timeline.Event]
     switch timeline.kind {
+    case "debouncer" where timeline.fold == "collect":
+      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
+        let debouncer = FoldingDebouncer(
+          for: interval, options: timeline.debounceOptions, folding: .collect, clock: clock
+        ) { (values: [String]) in await action(values.joined()) }
+        return TimedRunsDriver(
+          send: { debouncer.send($0) }, cancel: { debouncer.cancel() },
+          flush: { await debouncer.flush() }, settle: { await debouncer.waitUntilQuiescent() },
+          keepAlive: debouncer)
+      }
     case "debouncer":
       replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
         let debouncer = Debouncer(
