@@ -39,6 +39,9 @@ def bar(x, y, label, label_y, beside=False):
 
 
 def render(timeline):
+    outcomes = timeline.get("outcomes", [])
+    extra = 50 if outcomes else 0  # a third row: when each sendAndWait caller returned
+    axis_y, height = AXIS_Y + extra, HEIGHT + extra
     end = timeline["end"]
     scale = (WIDTH - LEFT - RIGHT) / end
 
@@ -50,11 +53,11 @@ def render(timeline):
     inputs, runs = timeline["inputs"], timeline["runs"]
     title_size = 12 if len(timeline["title"]) <= 95 else 11
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="-apple-system, Helvetica, Arial, sans-serif" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family="-apple-system, Helvetica, Arial, sans-serif" '
         f'font-size="12" role="img" aria-label="{escape(timeline["title"], {chr(34): "&quot;"})}">',
         f'<title>{escape(timeline["title"])}</title>',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<rect width="{WIDTH}" height="{height}" fill="#ffffff"/>',
         f'<text x="10" y="20" font-size="{title_size}" font-weight="600" fill="{INK}">{escape(timeline["title"])}</text>',
     ]
     # Throttle windows: each run opens one interval in which nothing else runs at once; the
@@ -111,15 +114,18 @@ def render(timeline):
         )
     # Rows and axis.
     rows = ("upstream", "received") if kind in OPERATORS else ("sent", "ran")
-    for label, y, colour in ((rows[0], INPUT_Y, INPUT), (rows[1], RUN_Y, RUN)):
+    row_specs = [(rows[0], INPUT_Y, INPUT), (rows[1], RUN_Y, RUN)]
+    if outcomes:
+        row_specs.append(("callers", RUN_Y + extra, INK))
+    for label, y, colour in row_specs:
         out.append(f'<text x="{LEFT - 12}" y="{y + 4}" text-anchor="end" fill="{colour}" font-weight="600">{label}</text>')
         out.append(f'<line x1="{LEFT}" y1="{y}" x2="{WIDTH - RIGHT}" y2="{y}" stroke="#cbd5e0"/>')
-    out.append(f'<line x1="{LEFT}" y1="{AXIS_Y}" x2="{WIDTH - RIGHT}" y2="{AXIS_Y}" stroke="{INK}"/>')
+    out.append(f'<line x1="{LEFT}" y1="{axis_y}" x2="{WIDTH - RIGHT}" y2="{axis_y}" stroke="{INK}"/>')
     tick = 100 if end <= 1500 else 200
     for ms in range(0, end + 1, tick):
-        out.append(f'<line x1="{x(ms):.1f}" y1="{AXIS_Y}" x2="{x(ms):.1f}" y2="{AXIS_Y + 4}" stroke="{INK}"/>')
-        out.append(f'<text x="{x(ms):.1f}" y="{AXIS_Y + 16}" text-anchor="middle" font-size="10" fill="{INK}">{ms}</text>')
-    out.append(f'<text x="{WIDTH - RIGHT}" y="{AXIS_Y - 6}" text-anchor="end" font-size="10" fill="{INK}">ms</text>')
+        out.append(f'<line x1="{x(ms):.1f}" y1="{axis_y}" x2="{x(ms):.1f}" y2="{axis_y + 4}" stroke="{INK}"/>')
+        out.append(f'<text x="{x(ms):.1f}" y="{axis_y + 16}" text-anchor="middle" font-size="10" fill="{INK}">{ms}</text>')
+    out.append(f'<text x="{WIDTH - RIGHT}" y="{axis_y - 6}" text-anchor="end" font-size="10" fill="{INK}">ms</text>')
     # Each run joined to the input it ran.
     sent_at = {value: at for value, at in inputs if not value.startswith("!")}
     for value, at in runs:
@@ -142,6 +148,19 @@ def render(timeline):
             continue
         out.append(f'<rect x="{x(at) - 6:.1f}" y="{RUN_Y - 6}" width="12" height="12" rx="2" fill="{RUN}"/>')
         out.append(f'<text x="{x(at):.1f}" y="{RUN_Y + 20}" text-anchor="middle" fill="{RUN}">{escape(value)}</text>')
+    # Each sendAndWait caller: when it returned and what it learned, stacked at one instant.
+    stacked = {}
+    for label, at in outcomes:
+        value, outcome = label.split(" ", 1)
+        row = stacked.get(at, 0)
+        stacked[at] = row + 1
+        y = RUN_Y + extra
+        colour = CALL if outcome == "dropped" else RUN
+        out.append(f'<circle cx="{x(at):.1f}" cy="{y}" r="4" fill="none" stroke="{colour}" stroke-width="2"/>')
+        out.append(
+            f'<text x="{x(at) + 8:.1f}" y="{y - 8 + 12 * row}" font-size="10" fill="{colour}">'
+            f'{escape(value)}: {escape(outcome)}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

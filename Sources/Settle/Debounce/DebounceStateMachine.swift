@@ -92,6 +92,17 @@ where Instant.Duration == Duration {
   @inlinable
   package static var runsPendingValueWhenInputEnds: Bool { true }
 
+  @inlinable
+  package static var foldsInputs: Bool { !Fold.replaces }
+
+  @usableFromInline
+  package var heldValue: Value? {
+    switch phase {
+    case .idle: nil
+    case .waiting(let value), .dueTrailing(let value, _), .dueNewest(let value, _): value
+    }
+  }
+
   @usableFromInline
   package var holdsValue: Bool {
     if case .idle = phase { return false }
@@ -203,7 +214,27 @@ extension DebounceStateMachine {
   package init<V>(interval: Duration, options: DebounceOptions) where Fold == LatestValue<V> {
     self.init(interval: interval, options: options, fold: LatestValue())
   }
+
+  /// Creates the machine of a plain debounce inside an engine, which numbers its inputs.
+  @inlinable
+  package init<V>(interval: Duration, options: DebounceOptions)
+  where Fold == NumberedFold<LatestValue<V>> {
+    self.init(interval: interval, options: options, fold: NumberedFold(LatestValue()))
+  }
 }
+
+/// The machine of a `Debouncer` and of `debounced`: the newest value, numbered by the engine.
+@usableFromInline
+package typealias LatestDebounceMachine<Value: Sendable, Instant: InstantProtocol> =
+  DebounceStateMachine<NumberedFold<LatestValue<Value>>, Instant>
+where Instant.Duration == Duration
+
+/// The machine of a `FoldingDebouncer` and of `debounced(folding:)`.
+@usableFromInline
+package typealias FoldingDebounceMachine<
+  Value: Sendable, Accumulated: Sendable, Instant: InstantProtocol
+> = DebounceStateMachine<NumberedFold<Fold<Value, Accumulated>>, Instant>
+where Instant.Duration == Duration
 
 extension DebounceStateMachine.Phase {
   /// Joins `input` to the value held, in place; the phase must hold one.

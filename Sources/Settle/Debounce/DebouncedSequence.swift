@@ -55,13 +55,12 @@ extension DebouncedSequence: AsyncSequence {
   /// The iterator of a ``DebouncedSequence``.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline
-    let owner:
-      TimedSequenceOwner<Base, DebounceStateMachine<LatestValue<Base.Element>, C.Instant>, C>
+    let owner: TimedSequenceOwner<Base, LatestDebounceMachine<Base.Element, C.Instant>, C>
 
     @inlinable
     init(
       storage: TimedSequenceStorage<
-        Base, DebounceStateMachine<LatestValue<Base.Element>, C.Instant>, C
+        Base, LatestDebounceMachine<Base.Element, C.Instant>, C
       >
     ) {
       owner = TimedSequenceOwner(storage: storage)

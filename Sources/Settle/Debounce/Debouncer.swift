@@ -46,7 +46,7 @@
 ///   newest deadline; each run uses one task.
 public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = DebounceStateMachine<LatestValue<Value>, C.Instant>
+  package typealias Machine = LatestDebounceMachine<Value, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>
@@ -91,6 +91,38 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   @inlinable
   public nonisolated func send(_ value: Value) {
     runs.send(value)
+  }
+
+  /// Offers a value, as ``send(_:)`` does, and returns once the run that covers it has
+  /// finished, saying how the value ended.
+  ///
+  /// ```swift
+  /// @MainActor final class SearchField {
+  ///   var isSearching = false
+  ///   let search = Debouncer(for: .milliseconds(300)) { (query: String) in
+  ///     print(await Catalog.search(query))
+  ///   }
+  ///
+  ///   func submit(_ query: String) async throws {
+  ///     isSearching = true
+  ///     defer { isSearching = false }  // hidden once the run covering this query returns
+  ///     let outcome = try await search.sendAndWait(query)
+  ///     if outcome == .dropped { print("cancelled before it ran") }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The value is sent before the call first suspends, in order with the caller's other
+  /// sends, and at the same cost as ``send(_:)``; only this caller waits. It returns when the
+  /// run that started with this value, or with a later one that replaced it, has returned,
+  /// or at once when no run will cover it. ``SendOutcome`` lists the outcomes.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
+  ///   value stays sent.
+  public nonisolated func sendAndWait(_ value: Value) async throws(CancellationError)
+    -> SendOutcome
+  {
+    try await runs.sendAndWait(value)
   }
 
   /// Drops the pending value, cancels a running action, and ends the burst.

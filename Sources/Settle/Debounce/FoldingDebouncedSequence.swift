@@ -15,7 +15,7 @@ public struct FoldingDebouncedSequence<
 >: Sendable
 where Base.Element: Sendable, C.Duration == Duration {
   @usableFromInline
-  typealias Machine = DebounceStateMachine<Fold<Base.Element, Accumulated>, C.Instant>
+  typealias Machine = FoldingDebounceMachine<Base.Element, Accumulated, C.Instant>
 
   @usableFromInline
   let base: Base
@@ -44,7 +44,7 @@ extension FoldingDebouncedSequence: AsyncSequence {
       owner: TimedSequenceOwner(
         storage: TimedSequenceStorage(
           base: base,
-          machine: Machine(interval: interval, options: options, fold: fold),
+          machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
           buffering: buffering,
           clock: clock,
           tolerance: tolerance

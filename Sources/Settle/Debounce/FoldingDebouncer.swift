@@ -38,7 +38,7 @@
 public final actor FoldingDebouncer<Value: Sendable, Accumulated: Sendable, C: Clock>
 where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = DebounceStateMachine<Fold<Value, Accumulated>, C.Instant>
+  package typealias Machine = FoldingDebounceMachine<Value, Accumulated, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>
@@ -63,7 +63,7 @@ where C.Duration == Duration {
     action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
   ) {
     runs = TimedRuns(
-      machine: Machine(interval: interval, options: options, fold: fold),
+      machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
       clock: clock,
       tolerance: tolerance,
       action: action
@@ -82,6 +82,18 @@ where C.Duration == Duration {
   @inlinable
   public nonisolated func send(_ value: Value) {
     runs.send(value)
+  }
+
+  /// Folds a value in, as ``send(_:)`` does, and returns once the run that received it has
+  /// finished: ``SendOutcome/ran`` when this value was the newest of that run,
+  /// ``SendOutcome/folded`` when later values joined it; see ``Debouncer/sendAndWait(_:)``.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
+  ///   value stays sent.
+  public nonisolated func sendAndWait(_ value: Value) async throws(CancellationError)
+    -> SendOutcome
+  {
+    try await runs.sendAndWait(value)
   }
 
   /// Drops the partial accumulation, cancels a running action, and ends the burst; see

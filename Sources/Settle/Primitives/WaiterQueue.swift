@@ -24,6 +24,9 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
   /// Whether any task is suspended.
   package var isEmpty: Bool { waiters.isEmpty }
 
+  /// How many tasks are suspended.
+  package var count: Int { waiters.count }
+
   /// Reserves an id before suspending, so a cancellation can find the waiter.
   package mutating func reserve() -> UInt64 {
     nextID &+= 1

@@ -53,6 +53,15 @@ where Instant.Duration == Duration {
   @inlinable
   package static var runsPendingValueWhenInputEnds: Bool { false }
 
+  @inlinable
+  package static var foldsInputs: Bool { false }
+
+  @usableFromInline
+  package var heldValue: Value? {
+    if case .holding(let value) = phase { return value }
+    return nil
+  }
+
   @usableFromInline
   package var holdsValue: Bool {
     if case .holding = phase { return true }

@@ -42,7 +42,7 @@
 ///   a value waits for a window's end.
 public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = ThrottleStateMachine<Value, C.Instant>
+  package typealias Machine = ThrottleStateMachine<Numbered<Value>, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>
@@ -85,6 +85,19 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   @inlinable
   public nonisolated func send(_ value: Value) {
     runs.send(value)
+  }
+
+  /// Offers a value, as ``send(_:)`` does, and returns once the run that covers it has
+  /// finished: the run it starts when it opens a window, or the run at the window's end when
+  /// it waits. It returns at once with ``SendOutcome/dropped`` when the window keeps an
+  /// earlier value instead (`latest: false`); see ``Debouncer/sendAndWait(_:)``.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
+  ///   value stays sent.
+  public nonisolated func sendAndWait(_ value: Value) async throws(CancellationError)
+    -> SendOutcome
+  {
+    try await runs.sendAndWait(value)
   }
 
   /// Drops the waiting value, cancels a running action and closes the window.

@@ -14,6 +14,16 @@ extension TimedRuns {
     state.withLock { $0.machine.ledger.issued }
   }
 
+  /// For tests: inputs sent so far, by `send` and `sendAndWait` alike.
+  package var inputsSent: UInt64 {
+    state.withLock { $0.sent }
+  }
+
+  /// For tests: `sendAndWait` callers still waiting for their outcome.
+  package var sendWaiterCount: Int {
+    state.withLock { $0.sendWaiters.count }
+  }
+
   /// For tests: whether a timer task is running (asleep or awake).
   package var hasTimer: Bool {
     state.withLock { $0.machine.ledger.hasTimer }

@@ -8,6 +8,9 @@
 /// - A run waits for the previous run's task to return before it claims, so actions never
 ///   overlap; the runs a new one supersedes have their tasks cancelled (see ``StartRun``).
 /// - After ``shutdown()`` nothing starts, and values sent are dropped.
+/// - Inputs are numbered as they are sent (see ``Numbered``), and every run knows the newest
+///   input it covers: ``sendAndWait(_:)`` returns when the run covering its input returns,
+///   and says how the input ended (``SendOutcome``).
 /// - The claim happens on the action's isolation, immediately before the action is called:
 ///   when the caller and the action share an actor, a value superseded by a `send` or
 ///   `cancel` that returned earlier on that actor never starts.
@@ -18,10 +21,18 @@
 /// calls only at the start of a burst or a run (`startTimer`, `startRun`) stays out of line.
 @usableFromInline
 package final class TimedRuns<Machine: TimedStateMachine, C: Clock>: Sendable
-where Machine.Instant == C.Instant {
+where
+  Machine.Instant == C.Instant, Machine.Input: NumberedPayload, Machine.Value: NumberedPayload
+{
+  /// What the owner's `send` takes.
+  @usableFromInline
+  package typealias Input = Machine.Input.Payload
+  /// What the owner's action receives.
+  @usableFromInline
+  package typealias Value = Machine.Value.Payload
   /// The work to run; its isolation is where claims happen. Wrapped as soon as it arrives,
   /// so that no generic position ever holds its function type (see ``IsolatedAction``).
-  package typealias Action = IsolatedAction<Machine.Value>
+  package typealias Action = IsolatedAction<Value>
   @usableFromInline
   typealias RunTask = Task<Void, Never>
 
@@ -42,6 +53,16 @@ where Machine.Instant == C.Instant {
     var runTasks: [RunTask] = []
     var idleWaiters = WaiterQueue<Void>()
     var quiescenceWaiters = WaiterQueue<Void>()
+    /// Inputs numbered so far: the next send is number `sent + 1`.
+    @usableFromInline
+    var sent: UInt64 = 0
+    /// The newest input number a claimed run covers; inputs up to it are settled when their
+    /// runs return, the ones after it by a later run or a `cancel()`.
+    var claimedThrough: UInt64 = 0
+    /// `sendAndWait` callers, each waiting for the input number it sent.
+    var sendWaiters = WaiterQueue<UInt64>()
+    /// Outcomes decided for waiting callers, read (and removed) by each when it resumes.
+    var outcomes: [UInt64: SendOutcome] = [:]
 
     init(machine: Machine, action: Action) {
       self.machine = machine
@@ -74,7 +95,7 @@ where Machine.Instant == C.Instant {
     machine: Machine,
     clock: C,
     tolerance: Duration? = nil,
-    action: @escaping @Sendable @isolated(any) (Machine.Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     if let tolerance {
       precondition(
@@ -93,29 +114,113 @@ where Machine.Instant == C.Instant {
   }
 
   @inlinable
-  package func send(_ input: Machine.Input) {
+  package func send(_ input: Input) {
     let superseded = state.withLock { state -> ArraySlice<RunTask> in
-      switch state.machine.receive(input, at: clock.now) {
-      case .none:
-        return []
-      case .startTimer(let generation):
-        startTimer(generation, in: &state)
-        return []
-      case .startRun(let run):
-        return startRun(run, in: &state)
-      case .startRunAndTimer(let run, let generation):
-        startTimer(generation, in: &state)
-        return startRun(run, in: &state)
-      }
+      receive(input, in: &state).superseded
     }
     for task in superseded { task.cancel() }
+  }
+
+  /// Numbers `input`, gives it to the machine and applies what it decides; returns the
+  /// superseded runs' tasks, the input's number, and the number of the input a run
+  /// dispatched by this send carries, if it dispatched one.
+  @inlinable
+  func receive(_ input: Input, in state: inout State) -> (
+    superseded: ArraySlice<RunTask>, number: UInt64, dispatched: UInt64?
+  ) {
+    state.sent &+= 1
+    let number = state.sent
+    switch state.machine.receive(Machine.Input(payload: input, number: number), at: clock.now) {
+    case .none:
+      return ([], number, nil)
+    case .startTimer(let generation):
+      startTimer(generation, in: &state)
+      return ([], number, nil)
+    case .startRun(let run):
+      return (startRun(run, in: &state), number, run.ticket.carried?.number)
+    case .startRunAndTimer(let run, let generation):
+      startTimer(generation, in: &state)
+      return (startRun(run, in: &state), number, run.ticket.carried?.number)
+    }
+  }
+
+  /// Sends `input` and returns once the run that covers it has returned, or at once when no
+  /// run will (see ``SendOutcome``).
+  ///
+  /// The send happens before the first suspension, in the caller's order with its other
+  /// sends. When the calling task is cancelled, the input stays sent and the wait ends with
+  /// `CancellationError`.
+  package func sendAndWait(_ input: Input) async throws(CancellationError) -> SendOutcome {
+    let id = state.withLock { $0.sendWaiters.reserve() }
+    let number = LockedState<UInt64>(0)
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let (superseded, suspended) = state.withLock { state -> (ArraySlice<RunTask>, Bool) in
+          let (superseded, sent, dispatched) = receive(input, in: &state)
+          number.withLock { $0 = sent }
+          // Kept when it is the newest input of the value the machine holds, or of the run
+          // this send dispatched; anything else was left out by the machine's rules.
+          guard dispatched == sent || state.machine.heldValue?.number == sent else {
+            state.sendWaiters.abandon(id)
+            state.outcomes[sent] = .dropped
+            return (superseded, false)
+          }
+          let suspended = state.sendWaiters.enqueue(
+            id, condition: sent, continuation: continuation)
+          return (superseded, suspended)
+        }
+        for task in superseded { task.cancel() }
+        if !suspended { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.sendWaiters.cancel(id) }?.resume()
+    }
+    let sent = number.withLock { $0 }
+    guard let outcome = state.withLock({ $0.outcomes.removeValue(forKey: sent) }) else {
+      throw CancellationError()
+    }
+    return outcome
+  }
+
+  /// Settles the waiting callers whose inputs `decide` gives an outcome; call with the lock
+  /// held, resume after.
+  private func settleSendWaiters(
+    _ state: inout State, _ decide: (UInt64) -> SendOutcome?
+  ) -> [WaiterQueue<UInt64>.Continuation] {
+    guard !state.sendWaiters.isEmpty else { return [] }
+    var decided: [UInt64: SendOutcome] = [:]
+    let resumed = state.sendWaiters.removeSatisfied { number in
+      guard let outcome = decide(number) else { return false }
+      decided[number] = outcome
+      return true
+    }
+    state.outcomes.merge(decided) { _, new in new }
+    return resumed
+  }
+
+  /// The callers whose inputs a returned run covered: its newest input ran, earlier ones were
+  /// superseded or folded into it.
+  private func coveredSendWaiters(through newest: UInt64, in state: inout State)
+    -> [WaiterQueue<UInt64>.Continuation]
+  {
+    let earlier: SendOutcome = Machine.foldsInputs ? .folded : .superseded
+    return settleSendWaiters(&state) { number in
+      guard number <= newest else { return nil }
+      return number == newest ? .ran : earlier
+    }
+  }
+
+  /// The callers whose inputs no claimed run covers: a `cancel()` or shutdown dropped them.
+  private func droppedSendWaiters(_ state: inout State) -> [WaiterQueue<UInt64>.Continuation] {
+    let claimed = state.claimedThrough
+    return settleSendWaiters(&state) { number in number > claimed ? .dropped : nil }
   }
 
   @usableFromInline
   package func cancel() {
     let (tasks, waiters) = state.withLock { state in
       let tasks = apply(state.machine.cancel(), in: &state)
-      return (tasks, settledWaiters(&state))
+      return (tasks, settledWaiters(&state) + droppedSendWaiters(&state))
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
@@ -170,7 +275,7 @@ where Machine.Instant == C.Instant {
     let (tasks, waiters, action) = state.withLock { state in
       let tasks = apply(state.machine.shutDown(), in: &state)
       defer { state.action = nil }
-      return (tasks, settledWaiters(&state), state.action)
+      return (tasks, settledWaiters(&state) + droppedSendWaiters(&state), state.action)
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
@@ -263,8 +368,9 @@ where Machine.Instant == C.Instant {
   }
 
   private func perform(_ ticket: RunTicket<Machine.Value>) async {
+    var covered: UInt64?
     if let action = state.withLock({ $0.action }) {
-      await claimAndRun(ticket, action: action, on: action.isolation)
+      covered = await claimAndRun(ticket, action: action, on: action.isolation)
     } else {
       // Shut down: the ticket is void, but its claim still settles the machine's books.
       _ = state.withLock { $0.machine.claim(ticket) }
@@ -272,21 +378,30 @@ where Machine.Instant == C.Instant {
     let waiters = state.withLock { state in
       state.machine.runFinished(ticket)
       state.runTasks.removeFirst()
-      return settledWaiters(&state)
+      let callers = covered.map { coveredSendWaiters(through: $0, in: &state) } ?? []
+      return settledWaiters(&state) + callers
     }
     for waiter in waiters { waiter.resume() }
   }
 
   /// Runs on the action's isolation, so that the claim and the action's first synchronous
   /// steps happen in one turn of that actor, with no `send` in between.
+  ///
+  /// Returns the number of the newest input the run covered, or `nil` when it did not start.
   private func claimAndRun(
     _ ticket: RunTicket<Machine.Value>,
     action: Action,
     on isolation: isolated (any Actor)?
-  ) async {
-    guard let value = state.withLock({ $0.machine.claim(ticket) }) else { return }
-    await RunningAction.run(for: ObjectIdentifier(self)) {
-      await action(value, isolation: isolation)
+  ) async -> UInt64? {
+    let claimed = state.withLock { state -> Machine.Value? in
+      guard let value = state.machine.claim(ticket) else { return nil }
+      state.claimedThrough = value.number
+      return value
     }
+    guard let claimed else { return nil }
+    await RunningAction.run(for: ObjectIdentifier(self)) {
+      await action(claimed.payload, isolation: isolation)
+    }
+    return claimed.number
   }
 }

@@ -13,4 +13,10 @@ extension TimedRunsOwner {
 
   /// For tests: runs dispatched so far.
   package var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
+
+  /// For tests: inputs sent so far, by `send` and `sendAndWait` alike.
+  package var inputsSent: UInt64 { runs.inputsSent }
+
+  /// For tests: `sendAndWait` callers still waiting for their outcome.
+  package var sendWaiterCount: Int { runs.sendWaiterCount }
 }

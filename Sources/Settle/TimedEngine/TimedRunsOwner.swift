@@ -4,6 +4,7 @@
 /// in `TimedRunsOwner+Testing.swift`, instead of being forwarded by each owner.
 package protocol TimedRunsOwner: Sendable {
   associatedtype Machine: TimedStateMachine
+  where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload
   associatedtype TimedClock: Clock
   where Machine.Instant == TimedClock.Instant
 

@@ -5,7 +5,10 @@ package final class TimedSequenceOwner<
   Base: AsyncSequence & Sendable, Machine: TimedStateMachine, C: Clock
 >:
   Sendable
-where Machine.Input == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
+where
+  Machine.Input: NumberedPayload, Machine.Value: NumberedPayload,
+  Machine.Input.Payload == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable
+{
   @usableFromInline
   package let storage: TimedSequenceStorage<Base, Machine, C>
 

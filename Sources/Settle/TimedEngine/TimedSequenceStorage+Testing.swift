@@ -12,8 +12,7 @@ extension TimedSequenceStorage {
 
 extension DebouncedSequence.Iterator {
   /// For tests: the engine behind this iterator.
-  package var storage:
-    TimedSequenceStorage<Base, DebounceStateMachine<LatestValue<Base.Element>, C.Instant>, C>
+  package var storage: TimedSequenceStorage<Base, LatestDebounceMachine<Base.Element, C.Instant>, C>
   {
     owner.storage
   }
@@ -21,7 +20,8 @@ extension DebouncedSequence.Iterator {
 
 extension ThrottledSequence.Iterator {
   /// For tests: the engine behind this iterator.
-  package var storage: TimedSequenceStorage<Base, ThrottleStateMachine<Base.Element, C.Instant>, C>
+  package var storage:
+    TimedSequenceStorage<Base, ThrottleStateMachine<Numbered<Base.Element>, C.Instant>, C>
   {
     owner.storage
   }

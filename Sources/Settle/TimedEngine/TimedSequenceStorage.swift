@@ -15,11 +15,14 @@ package final class TimedSequenceStorage<
   Base: AsyncSequence & Sendable, Machine: TimedStateMachine, C: Clock
 >:
   Sendable
-where Machine.Input == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable {
+where
+  Machine.Input: NumberedPayload, Machine.Value: NumberedPayload,
+  Machine.Input.Payload == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable
+{
   @usableFromInline
-  typealias Consumer = UnsafeContinuation<Result<Machine.Value?, any Error>, Never>
+  typealias Consumer = UnsafeContinuation<Result<Machine.Value.Payload?, any Error>, Never>
   @usableFromInline
-  typealias Delivery = DeliveryStateMachine<Machine.Value, Consumer>
+  typealias Delivery = DeliveryStateMachine<Machine.Value.Payload, Consumer>
 
   /// The output machine, and the pump's handle that applying its actions needs.
   @usableFromInline
@@ -59,7 +62,7 @@ where Machine.Input == Base.Element, Machine.Instant == C.Instant, Base.Element:
 
   /// The next element, `nil` at the end or after cancellation, or the base's error.
   @inlinable
-  package func next() async throws -> Machine.Value? {
+  package func next() async throws -> Machine.Value.Payload? {
     let result = await withTaskCancellationHandler {
       await withUnsafeContinuation { (consumer: Consumer) in
         let action = output.withLock { $0.machine.consumerAsks(consumer) }

@@ -38,6 +38,12 @@ package protocol TimedStateMachine: Sendable {
   mutating func dropPending()
   /// Whether the machine holds a value that has not run (waiting, or dispatched without it).
   var holdsValue: Bool { get }
+  /// The value the machine holds that has not run, if any, left in place: how the engine
+  /// learns whether a send was kept, and so whether a run will cover it.
+  var heldValue: Value? { get }
+  /// Whether later inputs are folded into the held value (`true`) or replace it (`false`):
+  /// what ``SendOutcome`` tells the callers whose value was not the newest of its run.
+  static var foldsInputs: Bool { get }
   /// What a sequence operator does with the pending value when its base finishes: `true`
   /// runs it at once, `false` leaves it to the machine's timer, so that it keeps the
   /// machine's spacing. The sequence ends once it has run.

@@ -161,7 +161,7 @@ struct OperatorSemanticsTests {
     let clock = ManualClock()
     let source = ScriptedSource<String>()
     let engines = ValueRecorder<
-      TimedRuns<DebounceStateMachine<LatestValue<String>, ManualClock.Instant>, ManualClock>
+      TimedRuns<LatestDebounceMachine<String, ManualClock.Instant>, ManualClock>
     >()
     let received = ValueRecorder<String>()
     let consumer = Task {

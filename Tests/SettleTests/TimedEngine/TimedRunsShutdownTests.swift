@@ -10,19 +10,17 @@ import Testing
 struct TimedRunsShutdownTests {
   typealias Instant = ManualClock.Instant
 
-  static func debounce(_ options: DebounceOptions) -> DebounceStateMachine<
-    LatestValue<Int>, Instant
-  > {
+  static func debounce(_ options: DebounceOptions) -> LatestDebounceMachine<Int, Instant> {
     DebounceStateMachine(interval: .milliseconds(10), options: options)
   }
 
-  static func throttle(latest: Bool) -> ThrottleStateMachine<Int, Instant> {
+  static func throttle(latest: Bool) -> ThrottleStateMachine<Numbered<Int>, Instant> {
     ThrottleStateMachine(interval: .milliseconds(10), latest: latest)
   }
 
   /// Shuts `runs` down, sends, and checks that nothing was taken and nothing waits.
   static func sendAfterShutdown<Machine: TimedStateMachine>(
-    _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Input
+    _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Input.Payload
   ) async throws {
     runs.shutdown()
     runs.send(value)

@@ -1,7 +1,13 @@
+import Settle
+
 /// The calls a timeline replay makes on a `Debouncer` or a `Throttler`, so that one replay
 /// drives both.
 struct TimedRunsDriver: Sendable {
   var send: @Sendable (String) -> Void
+  /// `sendAndWait`, for a timeline that shows each caller's ``SendOutcome``.
+  var sendAndWait: (@Sendable (String) async throws -> SendOutcome)? = nil
+  /// Inputs sent so far, so that a replay knows a `sendAndWait` task has sent its value.
+  var inputsSent: @Sendable () -> UInt64 = { 0 }
   var cancel: @Sendable () -> Void
   var flush: @Sendable () async -> Void
   /// Returns once no run is in flight and the timer, if any, sleeps toward a future deadline:

@@ -52,6 +52,10 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   /// `"collect"`: a `debouncer` timeline replays a `FoldingDebouncer` with `Fold.collect`, and
   /// each run's value is its values joined.
   var fold: String?
+  /// For a `debouncer` or `throttler`: each value is sent with `sendAndWait`, and this lists,
+  /// in the order they return, each caller's value and ``SendOutcome`` (`"a superseded"`) and
+  /// when it returned.
+  var outcomes: [Event]?
   /// For an operator: how long the consumer spends on each element before it asks for the
   /// next; `nil` for a consumer that asks again at once.
   var consumerBusy: Int?
@@ -63,7 +67,7 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
 
   /// Every time the replay must stop at: the inputs, the end, the interval and maxWait.
   var times: [Int] {
-    inputs.map(\.at) + runs.map(\.at) + [end, interval]
+    inputs.map(\.at) + runs.map(\.at) + (outcomes ?? []).map(\.at) + [end, interval]
       + [maxWait, consumerBusy].compactMap { $0 }
   }
 

@@ -9,13 +9,24 @@ extension TimelineReplayTests {
   ///
   /// After each step and each input the replay settles, so a run records the instant it was
   /// due.
+  ///
+  /// A timeline with ``Timeline/outcomes`` sends each value with `sendAndWait` from a task of
+  /// its own, and records what each caller learned and when it returned into `outcomes`; at
+  /// each step the replay waits for the callers the timeline shows returning by then.
   func replayTimedRuns(
     _ timeline: Timeline,
     step: Int,
+    outcomes: ValueRecorder<Timeline.Event>? = nil,
     make: (ManualClock, @escaping @Sendable (String) async -> Void) -> TimedRunsDriver
   ) async throws -> [Timeline.Event] {
     let clock = ManualClock()
     let ran = ValueRecorder<Timeline.Event>()
+    /// Waits for the callers the timeline shows returning by `time`.
+    func waitForOutcomes(through time: Int) async throws {
+      guard let outcomes, let expected = timeline.outcomes else { return }
+      let count = expected.filter { $0.at <= time }.count
+      try await outcomes.waitForCountBounded(count, "\(timeline.name): callers back by \(time) ms")
+    }
     let driver = make(clock) { value in
       ran.record(Timeline.Event(value: value, at: clock.millis))
     }
@@ -24,6 +35,7 @@ extension TimelineReplayTests {
       try await bounded("\(timeline.name): the runs due at \(time) ms to settle") {
         await driver.settle()
       }
+      try await waitForOutcomes(through: time - 1)
       for input in timeline.inputs where input.at == time {
         switch input.value {
         case "!cancel": driver.cancel()
@@ -33,12 +45,26 @@ extension TimelineReplayTests {
           }
         case let call where call.hasPrefix("!"):
           Issue.record("unknown call \(call) in \(timeline.name)")
-        default: driver.send(input.value)
+        default:
+          guard let outcomes, let sendAndWait = driver.sendAndWait else {
+            driver.send(input.value)
+            break
+          }
+          let before = driver.inputsSent()
+          let value = input.value
+          Task {
+            let outcome = try await sendAndWait(value)
+            outcomes.record(Timeline.Event(value: "\(value) \(outcome)", at: clock.millis))
+          }
+          try await bounded("\(timeline.name): \(value)@\(time) to be sent") {
+            while driver.inputsSent() == before { await Task.yield() }
+          }
         }
         try await bounded("\(timeline.name): \(input.value)@\(time) to settle") {
           await driver.settle()
         }
       }
+      try await waitForOutcomes(through: time)
     }
     withExtendedLifetime(driver.keepAlive) {}
     return ran.values

@@ -34,6 +34,7 @@ struct TimelineReplayTests {
     let step = try Self.file.get().step
     let interval = Duration.milliseconds(timeline.interval)
     let replayed: [Timeline.Event]
+    let outcomes = timeline.outcomes.map { _ in ValueRecorder<Timeline.Event>() }
     switch timeline.kind {
     case "debouncer" where timeline.fold == "collect":
       replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
@@ -46,11 +47,13 @@ struct TimelineReplayTests {
           keepAlive: debouncer)
       }
     case "debouncer":
-      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
+      replayed = try await replayTimedRuns(timeline, step: step, outcomes: outcomes) {
+        clock, action in
         let debouncer = Debouncer(
           for: interval, options: timeline.debounceOptions, clock: clock, action: action)
         return TimedRunsDriver(
-          send: { debouncer.send($0) }, cancel: { debouncer.cancel() },
+          send: { debouncer.send($0) }, sendAndWait: { try await debouncer.sendAndWait($0) },
+          inputsSent: { debouncer.inputsSent }, cancel: { debouncer.cancel() },
           flush: { await debouncer.flush() }, settle: { await debouncer.waitUntilQuiescent() },
           keepAlive: debouncer)
       }
@@ -77,5 +80,12 @@ struct TimelineReplayTests {
       return
     }
     #expect(replayed == timeline.runs)
+    if let expected = timeline.outcomes {
+      // Callers that return at one instant resume in any order: compare as sorted lists.
+      let order = { (a: Timeline.Event, b: Timeline.Event) in (a.at, a.value) < (b.at, b.value) }
+      #expect(
+        outcomes?.values.sorted(by: order) == expected.sorted(by: order),
+        "what each caller learned")
+    }
   }
 }
