@@ -47,7 +47,8 @@ where C.Duration == Duration {
     func tasks(of tickets: Range<UInt64>, forKey key: Key) -> [RunTask] {
       guard !tickets.isEmpty else { return [] }
       guard let ledger = machine.ledger(forKey: key), let tasks = runTasks[key] else {
-        preconditionFailure("Internal inconsistency in Settle: runs \(tickets) of a key not in flight")
+        preconditionFailure(
+          "Internal inconsistency in Settle: runs \(tickets) of a key not in flight")
       }
       let first = ledger.finished &+ 1
       precondition(
@@ -273,7 +274,7 @@ where C.Duration == Duration {
       case .sleep(let deadline):
         do {
           try await clock.sleep(until: deadline, tolerance: tolerance)
-        } catch where Task.isCancelled {
+        } catch  where Task.isCancelled {
           // cancel() or shutdown replaced this timer: the next wake-up retires it.
         } catch {
           preconditionFailure(

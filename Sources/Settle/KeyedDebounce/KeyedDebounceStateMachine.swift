@@ -225,7 +225,8 @@ package struct KeyedDebounceStateMachine<
     generation: UInt64, at now: Instant
   ) -> KeyedTimerStep<Key, Value, Instant> {
     switch timer {
-    case .awake(let current) where current == generation, .asleep(let current)
+    case .awake(let current) where current == generation,
+      .asleep(let current)
     where current == generation:
       break
     case .stopped, .awake, .asleep:
@@ -301,7 +302,8 @@ package struct KeyedDebounceStateMachine<
   @usableFromInline
   package mutating func runFinished(_ ticket: RunTicket<Value>, forKey key: Key) {
     guard var state = keys[key] else {
-      preconditionFailure("Internal inconsistency in Settle: a run returned for a key with no state")
+      preconditionFailure(
+        "Internal inconsistency in Settle: a run returned for a key with no state")
     }
     state.ledger.finish(ticket.id)
     runsInFlight -= 1
