@@ -36,7 +36,8 @@
 ///   Each run uses one task. No task is created per input or per key.
 /// - **Bounded memory.** A key's state is dropped once nothing is pending for it and its run
 ///   has returned (with `leading: true`, once its burst is also over), and when it is
-///   cancelled: the debouncer holds only the keys that are pending or running.
+///   cancelled (once a cancelled run of it, if any, has returned): the debouncer holds only
+///   the keys that are pending or running.
 /// - **Lifetime.** Releasing the debouncer cancels pending and running work for every key and
 ///   releases the action closure; nothing runs afterwards.
 ///
@@ -97,8 +98,8 @@ where C.Duration == Duration {
   /// `send`).
   ///
   /// - Complexity: O(1) amortised for a key already waiting; O(log n) for the first value of
-  ///   a key's burst, n being the keys pending. Creates a task only for a leading run and,
-  ///   when no key was pending, the one timer task.
+  ///   a key's burst, n being the keys pending. Creates a task only for a leading run, and
+  ///   the one timer task when it is not running.
   @inlinable
   public nonisolated func send(_ value: Value, forKey key: Key) {
     runs.send(value, forKey: key)
