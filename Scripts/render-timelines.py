@@ -15,6 +15,8 @@ INPUT_Y, RUN_Y, AXIS_Y, HEIGHT = 70, 130, 165, 190
 INPUT, RUN, QUIET, INK, CALL = "#2b6cb0", "#2f855a", "#f6ad55", "#1a202c", "#c53030"
 OPERATORS = {"debounced", "throttled"}
 THROTTLES = {"throttler", "throttled"}
+# Inputs and runs written `key:value`, one quiet period per key.
+KEYED = {"keyed-debouncer"}
 # What a call or an end is called in the picture; a debouncer's or throttler's call is a method.
 CALL_LABELS = {
     "debounced": {"!finish": "upstream ends", "!fail": "upstream throws", "!cancel": "task cancelled"},
@@ -78,21 +80,28 @@ def render(timeline):
             f'<text x="{x(at) + width / 2:.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4:.1f}" '
             f'text-anchor="middle" font-size="10" fill="#9c4221">window</text>'
         )
-    # Quiet periods: a value followed by at least one interval without input or call.
-    times = [at for _, at in inputs] if kind not in THROTTLES else []
-    for index, at in enumerate(times):
-        following = times[index + 1] if index + 1 < len(times) else None
-        if inputs[index][0].startswith("!"):
-            continue
-        if following is None or following - at >= interval:
-            out.append(
-                f'<rect x="{x(at):.1f}" y="{INPUT_Y - 14}" width="{interval * scale:.1f}" '
-                f'height="{RUN_Y - INPUT_Y + 28}" fill="{QUIET}" fill-opacity="0.25" rx="3"/>'
-            )
-            out.append(
-                f'<text x="{x(at + interval / 2):.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4:.1f}" '
-                f'text-anchor="middle" font-size="10" fill="#9c4221">quiet {interval} ms</text>'
-            )
+    # Quiet periods: a value followed by at least one interval without input or call. A keyed
+    # debouncer's keys (the part of `key:value` before the colon) each keep their own.
+    keyed = kind in KEYED
+    lanes = {}
+    for index, (value, at) in enumerate(inputs if kind not in THROTTLES else []):
+        lanes.setdefault(value.split(":")[0] if keyed else "", []).append(index)
+    for lane, indices in lanes.items():
+        for position, index in enumerate(indices):
+            value, at = inputs[index]
+            following = inputs[indices[position + 1]][1] if position + 1 < len(indices) else None
+            if value.startswith("!"):
+                continue
+            if following is None or following - at >= interval:
+                label = f"{lane} quiet" if keyed else f"quiet {interval} ms"
+                out.append(
+                    f'<rect x="{x(at):.1f}" y="{INPUT_Y - 14}" width="{interval * scale:.1f}" '
+                    f'height="{RUN_Y - INPUT_Y + 28}" fill="{QUIET}" fill-opacity="0.25" rx="3"/>'
+                )
+                out.append(
+                    f'<text x="{x(at + interval / 2):.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4:.1f}" '
+                    f'text-anchor="middle" font-size="10" fill="#9c4221">{escape(label)}</text>'
+                )
     if timeline.get("maxWait"):
         out.append(
             f'<text x="{WIDTH - RIGHT}" y="40" text-anchor="end" font-size="11" fill="#9c4221">'

@@ -7,8 +7,10 @@ import Testing
 /// disagrees with the behaviour fails ``TimelineReplayTests``.
 ///
 /// `kind` says what replays it: `debouncer` and `throttler` send each input to a `Debouncer`
-/// or `Throttler` and record when each action starts; `debounced` and `throttled` feed the
-/// inputs to the `AsyncSequence` operator and record when each element is emitted. An input
+/// or `Throttler` and record when each action starts; `keyed-debouncer` does the same with a
+/// `KeyedDebouncer`, an input `x:a` sending `a` for key `x` and a run showing `x:a`;
+/// `debounced` and `throttled` feed the inputs to the `AsyncSequence` operator and record when
+/// each element is emitted. An input
 /// that starts with `!` is a call: `!cancel` and `!flush` on a debouncer or throttler;
 /// `!finish` (the upstream ends), `!fail` (the upstream throws) and `!cancel` (the consuming
 /// task is cancelled) for an operator, whose runs end with `!end` (`next()` returned `nil`) or
@@ -105,6 +107,12 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   /// Runs shown up to and including `time`.
   func runCount(through time: Int) -> Int {
     runs.prefix { $0.at <= time }.count
+  }
+
+  /// A keyed timeline's input `x:a`, split into its key `x` and its value `a`.
+  static func keyAndValue(_ input: String) -> (key: String, value: String) {
+    guard let colon = input.firstIndex(of: ":") else { return ("", input) }
+    return (String(input[..<colon]), String(input[input.index(after: colon)...]))
   }
 
   /// The shared file, found from this source file so the test needs no resources.

@@ -66,6 +66,20 @@ struct TimelineReplayTests {
           flush: { await throttler.flush() }, settle: { await throttler.waitUntilQuiescent() },
           keepAlive: throttler)
       }
+    case "keyed-debouncer":
+      // An input `x:a` sends `a` for key `x`; a run records `x:a`.
+      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
+        let debouncer = KeyedDebouncer(
+          for: interval, options: timeline.debounceOptions, clock: clock
+        ) { (key: String, value: String) in await action("\(key):\(value)") }
+        return TimedRunsDriver(
+          send: { input in
+            let (key, value) = Timeline.keyAndValue(input)
+            debouncer.send(value, forKey: key)
+          },
+          cancel: { debouncer.cancel() }, flush: { await debouncer.flush() },
+          settle: { await debouncer.waitUntilQuiescent() }, keepAlive: debouncer)
+      }
     case "debounced":
       replayed = try await replayOperator(timeline, step: step) { source, clock in
         source.debounced(for: interval, options: timeline.debounceOptions, clock: clock)

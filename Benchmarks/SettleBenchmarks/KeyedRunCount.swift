@@ -1,0 +1,13 @@
+import Settle
+
+/// Counts runs from concurrent actions.
+final class KeyedRunCount: Sendable {
+  private let count = LockedState(0)
+
+  func increment() { count.withLock { $0 += 1 } }
+
+  /// Throws unless exactly `expected` runs happened: one per key.
+  func check(_ expected: Int) throws {
+    try BenchmarkFailure.check("runs, one per key", count.withLock { $0 }, equals: expected)
+  }
+}

@@ -1,0 +1,52 @@
+import Settle
+
+/// One send for each of many distinct keys: a `KeyedDebouncer` against the dictionary of
+/// `Debouncer`s a user writes without it (create on a miss, then send). Each send is a call
+/// of its own, on both sides alike, as an app makes it.
+enum KeyedWorkloads {
+  static let interval = Duration.milliseconds(20)
+
+  static func keyedDebouncer(_ keys: Int) async throws -> Sample {
+    let runs = KeyedRunCount()
+    let debouncer = KeyedDebouncer(for: interval) { (_: Int, _: Int) in runs.increment() }
+    let sample = measure(operations: keys) {
+      for key in 0..<keys { send(key, forKey: key, to: debouncer) }
+    }
+    await debouncer.waitUntilIdle()
+    try runs.check(keys)
+    return sample
+  }
+
+  static func dictionaryOfDebouncers(_ keys: Int) async throws -> Sample {
+    let runs = KeyedRunCount()
+    var debouncers: [Int: Debouncer<Int, ContinuousClock>] = [:]
+    let sample = measure(operations: keys) {
+      for key in 0..<keys { send(key, forKey: key, to: &debouncers, runs: runs) }
+    }
+    for debouncer in debouncers.values { await debouncer.waitUntilIdle() }
+    try runs.check(keys)
+    return sample
+  }
+
+  @inline(never)
+  static func send(
+    _ value: Int, forKey key: Int, to debouncer: KeyedDebouncer<Int, Int, ContinuousClock>
+  ) {
+    debouncer.send(value, forKey: key)
+  }
+
+  /// What a user writes: find the key's debouncer, create it on a miss, send.
+  @inline(never)
+  static func send(
+    _ value: Int, forKey key: Int, to debouncers: inout [Int: Debouncer<Int, ContinuousClock>],
+    runs: KeyedRunCount
+  ) {
+    if let debouncer = debouncers[key] {
+      debouncer.send(value)
+    } else {
+      let debouncer = Debouncer(for: interval) { (_: Int) in runs.increment() }
+      debouncers[key] = debouncer
+      debouncer.send(value)
+    }
+  }
+}

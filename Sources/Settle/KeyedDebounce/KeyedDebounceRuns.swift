@@ -1,0 +1,319 @@
+/// Applies a ``KeyedDebounceStateMachine``'s decisions: one timer task for every key, one task
+/// per run, runs of one key that never overlap, and a currency check on the action's own
+/// isolation. The keyed counterpart of ``TimedRuns``, with the same rules:
+///
+/// - `send` and the cancels are synchronous; they take the lock, record, and at most create
+///   the timer task and a run task. No task is created per input, nor per key.
+/// - Tasks are cancelled, and continuations resumed, only after the lock is released; the
+///   action is called outside the lock.
+/// - A run of a key waits for the previous run of the same key to return before it claims;
+///   the runs it supersedes have their tasks cancelled. Runs of different keys are unrelated.
+/// - After ``shutdown()`` nothing starts, and values sent are dropped.
+@usableFromInline
+package final class KeyedDebounceRuns<Key: Hashable & Sendable, Value: Sendable, C: Clock>:
+  Sendable
+where C.Duration == Duration {
+  @usableFromInline
+  package typealias Machine = KeyedDebounceStateMachine<Key, Value, C.Instant>
+  package typealias Action = KeyedIsolatedAction<Key, Value>
+  @usableFromInline
+  typealias RunTask = Task<Void, Never>
+
+  /// The machine, and the handles that applying its actions needs; nothing here decides.
+  @usableFromInline
+  struct State {
+    @usableFromInline
+    var machine: Machine
+    /// Dropped on shutdown so the closure and what it captures are released at once.
+    var action: Action?
+    /// The task of the machine's timer: set exactly while the machine's timer is not
+    /// `.stopped`.
+    @usableFromInline
+    var timerTask: RunTask?
+    /// Per key, the tasks of its runs in flight, oldest first: tickets `finished + 1 ...
+    /// issued` of the key's ``RunLedger``. A key is here exactly while it has runs in flight.
+    @usableFromInline
+    var runTasks: [Key: [RunTask]] = [:]
+    var idleWaiters = WaiterQueue<Void>()
+    var quiescenceWaiters = WaiterQueue<Void>()
+
+    init(machine: Machine, action: Action) {
+      self.machine = machine
+      self.action = action
+    }
+
+    /// The tasks of `key`'s `tickets`, which must be in flight.
+    @usableFromInline
+    func tasks(of tickets: Range<UInt64>, forKey key: Key) -> [RunTask] {
+      guard !tickets.isEmpty else { return [] }
+      guard let ledger = machine.ledger(forKey: key), let tasks = runTasks[key] else {
+        preconditionFailure(
+          "Internal inconsistency in Settle: runs \(tickets) of a key not in flight")
+      }
+      let first = ledger.finished &+ 1
+      precondition(
+        tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(tasks.count),
+        "Internal inconsistency in Settle: runs \(tickets) are not all in flight"
+      )
+      return Array(tasks[Int(tickets.lowerBound &- first)..<Int(tickets.upperBound &- first)])
+    }
+  }
+
+  @usableFromInline
+  let state: LockedState<State>
+  @usableFromInline
+  let clock: C
+  /// Passed to the clock's `sleep(until:tolerance:)`.
+  let tolerance: Duration?
+
+  package init(
+    machine: Machine,
+    clock: C,
+    tolerance: Duration?,
+    action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
+  ) {
+    if let tolerance {
+      precondition(
+        tolerance >= .zero,
+        "KeyedDebouncer tolerance was \(tolerance); pass nil, or a duration of zero or more."
+      )
+    }
+    self.clock = clock
+    self.tolerance = tolerance
+    self.state = LockedState(State(machine: machine, action: KeyedIsolatedAction(action)))
+  }
+
+  /// Whether a value of `key` is waiting to run.
+  package func isPending(forKey key: Key) -> Bool {
+    state.withLock { $0.machine.isPending(forKey: key) }
+  }
+
+  @inlinable
+  package func send(_ value: Value, forKey key: Key) {
+    let superseded = state.withLock { state -> [RunTask] in
+      switch state.machine.send(value, forKey: key, at: clock.now) {
+      case .none:
+        return []
+      case .startTimer(let generation):
+        startTimer(generation, in: &state)
+        return []
+      case .startRun(let run):
+        return startRun(run, forKey: key, in: &state)
+      case .startRunAndTimer(let run, let generation):
+        startTimer(generation, in: &state)
+        return startRun(run, forKey: key, in: &state)
+      }
+    }
+    for task in superseded { task.cancel() }
+  }
+
+  package func cancel(forKey key: Key) {
+    let (tasks, waiters) = state.withLock { state in
+      let cancel = state.machine.cancel(forKey: key)
+      return (state.tasks(of: cancel.cancelling, forKey: key), settledWaiters(&state))
+    }
+    for task in tasks { task.cancel() }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  package func cancel() {
+    let (tasks, waiters) = state.withLock { state in
+      (apply(state.machine.cancel(), in: &state), settledWaiters(&state))
+    }
+    for task in tasks { task.cancel() }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  package func flush(forKey key: Key) async {
+    let (awaited, superseded) = state.withLock { state -> (RunTask?, [RunTask]) in
+      apply(state.machine.flush(forKey: key), forKey: key, in: &state)
+    }
+    for task in superseded { task.cancel() }
+    // From inside the action, the run awaited may start only after this action returns.
+    guard !isRunningAction else { return }
+    await awaited?.value
+  }
+
+  package func flush() async {
+    let (awaited, superseded) = state.withLock { state -> ([RunTask], [RunTask]) in
+      var awaited: [RunTask] = []
+      var superseded: [RunTask] = []
+      for (key, action) in state.machine.flush() {
+        let (task, cancelled) = apply(action, forKey: key, in: &state)
+        if let task { awaited.append(task) }
+        superseded += cancelled
+      }
+      return (awaited, superseded)
+    }
+    for task in superseded { task.cancel() }
+    guard !isRunningAction else { return }
+    for task in awaited { await task.value }
+  }
+
+  /// Whether the calling task is running this engine's action.
+  package var isRunningAction: Bool { RunningAction.isRunning(for: self) }
+
+  package func waitUntilIdle() async {
+    await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
+  }
+
+  /// Cancels everything and releases the action; nothing starts afterwards, and values sent
+  /// afterwards are dropped. One critical section, so no `send` slips in between.
+  package func shutdown() {
+    let (tasks, waiters, action) = state.withLock { state in
+      let tasks = apply(state.machine.shutDown(), in: &state)
+      defer { state.action = nil }
+      return (tasks, settledWaiters(&state), state.action)
+    }
+    for task in tasks { task.cancel() }
+    for waiter in waiters { waiter.resume() }
+    // Released here, outside the lock, in case its captures run code in deinit.
+    _ = action
+  }
+
+  // MARK: - Waiters (called with the lock held; resume after)
+
+  private func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+    guard !state.quiescenceWaiters.isEmpty, state.machine.isQuiescent(at: clock.now) else {
+      return []
+    }
+    return state.quiescenceWaiters.removeSatisfied { true }
+  }
+
+  private func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+    let idle =
+      !state.idleWaiters.isEmpty && state.machine.isIdle
+      ? state.idleWaiters.removeSatisfied { true } : []
+    return idle + quiescentWaiters(&state)
+  }
+
+  // MARK: - Applying the machine's actions (called with the lock held)
+
+  private func apply(_ cancel: KeyedCancelAction<Key>, in state: inout State) -> [RunTask] {
+    var tasks: [RunTask] = []
+    for (key, tickets) in cancel.cancelling {
+      tasks += state.tasks(of: tickets, forKey: key)
+    }
+    if cancel.stopsTimer {
+      guard let timer = state.timerTask else {
+        preconditionFailure("Internal inconsistency in Settle: a running timer has no task")
+      }
+      tasks.append(timer)
+      state.timerTask = nil
+    }
+    return tasks
+  }
+
+  /// Starts or finds the run a flush waits for; returns it and the tasks to cancel.
+  private func apply(
+    _ flush: FlushAction<Value>, forKey key: Key, in state: inout State
+  ) -> (RunTask?, [RunTask]) {
+    switch flush {
+    case .startRun(let run):
+      let superseded = startRun(run, forKey: key, in: &state)
+      return (state.runTasks[key]?.last, superseded)
+    case .awaitRun(let ticket):
+      return (state.tasks(of: ticket..<(ticket &+ 1), forKey: key).first, [])
+    case .none:
+      return (nil, [])
+    }
+  }
+
+  @usableFromInline
+  func startTimer(_ generation: UInt64, in state: inout State) {
+    precondition(
+      state.timerTask == nil,
+      "Internal inconsistency in Settle: timer \(generation) started while another runs"
+    )
+    state.timerTask = Task { await self.runTimer(generation) }
+  }
+
+  /// Creates the run's task, chained after the key's newest run in flight so that runs of a
+  /// key never overlap, and returns the superseded runs' tasks to cancel outside the lock.
+  @usableFromInline
+  func startRun(
+    _ run: StartRun<Value>, forKey key: Key, in state: inout State
+  ) -> [RunTask] {
+    let superseded = state.tasks(of: run.superseding, forKey: key)
+    let previous = state.runTasks[key]?.last
+    let ticket = run.ticket
+    state.runTasks[key, default: []].append(
+      Task {
+        await previous?.value
+        await self.perform(ticket, forKey: key)
+      })
+    return superseded
+  }
+
+  // MARK: - Tasks
+
+  private func runTimer(_ generation: UInt64) async {
+    while true {
+      let (next, superseded, waiters) = state.withLock {
+        state -> (
+          KeyedTimerStep<Key, Value, C.Instant>.Next, [RunTask], [WaiterQueue<Void>.Continuation]
+        ) in
+        let step = state.machine.timerWoke(generation: generation, at: clock.now)
+        var superseded: [RunTask] = []
+        for start in step.starts {
+          superseded += startRun(start.run, forKey: start.key, in: &state)
+        }
+        switch step.next {
+        case .stop:
+          state.timerTask = nil
+          return (step.next, superseded, quiescentWaiters(&state))
+        case .sleep:
+          return (step.next, superseded, quiescentWaiters(&state))
+        case .retire:
+          return (step.next, superseded, [])
+        }
+      }
+      for task in superseded { task.cancel() }
+      for waiter in waiters { waiter.resume() }
+      switch next {
+      case .sleep(let deadline):
+        do {
+          try await clock.sleep(until: deadline, tolerance: tolerance)
+        } catch  where Task.isCancelled {
+          // cancel() or shutdown replaced this timer: the next wake-up retires it.
+        } catch {
+          preconditionFailure(
+            "\(C.self).sleep(until:) threw \(error) without being cancelled; Settle's timers need a clock whose sleep throws only on cancellation."
+          )
+        }
+      case .stop, .retire:
+        return
+      }
+    }
+  }
+
+  private func perform(_ ticket: RunTicket<Value>, forKey key: Key) async {
+    if let action = state.withLock({ $0.action }) {
+      await claimAndRun(ticket, forKey: key, action: action, on: action.isolation)
+    } else {
+      // Shut down: the ticket is void, but its claim still settles the machine's books.
+      _ = state.withLock { $0.machine.claim(ticket, forKey: key) }
+    }
+    let waiters = state.withLock { state in
+      state.machine.runFinished(ticket, forKey: key)
+      state.runTasks[key]?.removeFirst()
+      if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
+      return settledWaiters(&state)
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Runs on the action's isolation, so that the claim and the action's first synchronous
+  /// steps happen in one turn of that actor, with no `send` in between.
+  private func claimAndRun(
+    _ ticket: RunTicket<Value>,
+    forKey key: Key,
+    action: Action,
+    on isolation: isolated (any Actor)?
+  ) async {
+    guard let value = state.withLock({ $0.machine.claim(ticket, forKey: key) }) else { return }
+    await RunningAction.run(for: ObjectIdentifier(self)) {
+      await action(key, value, isolation: isolation)
+    }
+  }
+}

@@ -1,0 +1,35 @@
+extension KeyedDebouncer {
+  /// For tests: keys the debouncer holds state for (pending, running, or in an open leading
+  /// burst); zero once everything has run.
+  package nonisolated var keyCount: Int { runs.state.withLock { $0.machine.keyCount } }
+
+  /// For tests: entries in the deadline heap, live and stale.
+  package nonisolated var heapCount: Int { runs.state.withLock { $0.machine.heapCount } }
+
+  /// For tests: timer tasks started so far; one for all the keys of a busy period.
+  package nonisolated var timersStarted: Int {
+    runs.state.withLock { Int($0.machine.timersStarted) }
+  }
+
+  /// For tests: whether the timer task is running (asleep or awake).
+  package nonisolated var hasTimer: Bool { runs.state.withLock { $0.machine.timer != .stopped } }
+
+  /// For tests: runs dispatched and not yet finished, over all keys.
+  package nonisolated var activeRunCount: Int { runs.state.withLock { $0.machine.runsInFlight } }
+
+  /// For tests: keys with run tasks in flight.
+  package nonisolated var keysWithRunTasks: Int { runs.state.withLock { $0.runTasks.count } }
+
+  /// For tests: returns once no run is in flight and the timer, if any, sleeps toward a
+  /// deadline ahead of the clock.
+  package nonisolated func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }
+}
+
+extension KeyedDebounceRuns {
+  /// For tests: see ``KeyedDebouncer/waitUntilQuiescent()``.
+  package func waitUntilQuiescent() async {
+    await state.wait(in: \.quiescenceWaiters, for: ()) {
+      $0.machine.isQuiescent(at: self.clock.now)
+    }
+  }
+}
