@@ -60,11 +60,11 @@ enum OperatorWorkloads {
     return .value(total - base)
   }
 
-  /// `throttled(for: 10 ms, latest: true)` minus a pass-through measured just before it.
+  /// `throttled(for: 10 ms)` minus a pass-through measured just before it.
   static func throttledAdded(_ elements: Int, feed: Feed) async throws -> Sample {
     let base = try await nanosecondsPerElement(elements, feed) { $0 }
     let total = try await nanosecondsPerElement(elements, feed) {
-      $0.throttled(for: interval, latest: true)
+      $0.throttled(for: interval)
     }
     return .value(total - base)
   }

@@ -1,6 +1,6 @@
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits at most one element per `interval`, measured on `clock`: the first at once, then
-  /// at each window's end the newest (`latest: true`) or the first element received in it.
+  /// what `mode` says of the elements received in each window (see ``ThrottleMode``).
   ///
   /// Unlike a pull-based throttle, the element due at a window's end is emitted on the timer,
   /// without waiting for the base to produce another one.
@@ -29,8 +29,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
   ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
   ///     `nil` (the default) leaves it to the clock.
-  ///   - latest: At a window's end, emit the newest element (`true`, the default) or the first
-  ///     element received in the window (`false`).
+  ///   - mode: What happens to the elements received inside a window: the newest is emitted
+  ///     at its end (the default), the first is, or all are dropped (a cooldown).
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
   ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
@@ -38,13 +38,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func throttled<C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,
-    latest: Bool = true,
+    mode: ThrottleMode = .newestAtWindowEnd,
     buffering: ElementBuffering = .newest,
     clock: C
   ) -> ThrottledSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return ThrottledSequence(
-      base: self, interval: interval, tolerance: tolerance, latest: latest,
+      base: self, interval: interval, tolerance: tolerance, mode: mode,
       buffering: buffering, clock: clock)
   }
 
@@ -63,11 +63,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func throttled(
     for interval: Duration,
     tolerance: Duration? = nil,
-    latest: Bool = true,
+    mode: ThrottleMode = .newestAtWindowEnd,
     buffering: ElementBuffering = .newest
   ) -> ThrottledSequence<Self, ContinuousClock> {
     throttled(
-      for: interval, tolerance: tolerance, latest: latest, buffering: buffering,
+      for: interval, tolerance: tolerance, mode: mode, buffering: buffering,
       clock: ContinuousClock())
   }
 }

@@ -2,7 +2,8 @@
 ///
 /// A *window* opens each time a run is dispatched and lasts one interval. A value arriving
 /// with no window open runs at once; values arriving inside a window wait for its end, where
-/// the newest (`latest`) or the first (`!latest`) of them runs and opens the next window.
+/// the newest or the first of them runs and opens the next window, or, in a cooldown, are
+/// dropped (see ``ThrottleMode``).
 /// Every throttled run carries its value, so only `cancel()` stops one from starting.
 @usableFromInline
 package struct ThrottleStateMachine<Value: Sendable, Instant: InstantProtocol>: TimedStateMachine
@@ -23,6 +24,9 @@ where Instant.Duration == Duration {
   package let interval: Duration
   @usableFromInline
   package let latest: Bool
+  /// Values inside a window are dropped and nothing runs at its end.
+  @usableFromInline
+  package let cools: Bool
 
   @usableFromInline
   var phase = Phase.clear
@@ -39,13 +43,21 @@ where Instant.Duration == Duration {
   ///
   /// - Precondition: `interval` is not negative.
   @usableFromInline
-  package init(interval: Duration, latest: Bool) {
+  package init(interval: Duration, mode: ThrottleMode) {
     precondition(
       interval >= .zero,
       "Throttler interval was \(interval); pass a duration of zero or more."
     )
     self.interval = interval
-    self.latest = latest
+    self.latest = mode != .firstAtWindowEnd
+    self.cools = mode == .cooldown
+  }
+
+  /// `latest: true` is ``ThrottleMode/newestAtWindowEnd``, `false`
+  /// ``ThrottleMode/firstAtWindowEnd``.
+  @usableFromInline
+  package init(interval: Duration, latest: Bool) {
+    self.init(interval: interval, mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd)
   }
 
   /// A throttle promises spacing: the value waiting when the base ends still waits for its
@@ -71,6 +83,8 @@ where Instant.Duration == Duration {
   @inlinable
   package mutating func send(_ value: Value, at now: Instant) -> SendAction<Value> {
     if let end = windowEnd, now < end {
+      // A cooldown holds nothing: the value is dropped, and no timer is needed.
+      if cools { return .none }
       switch phase {
       case .clear:
         phase = .holding(value)

@@ -1,5 +1,5 @@
 /// An asynchronous sequence that emits at most one element of its base per interval; made by
-/// ``_Concurrency/AsyncSequence/throttled(for:tolerance:latest:buffering:clock:)``.
+/// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)``.
 ///
 /// It follows the ``Throttler`` rules (the first element at once, then at each window's end
 /// the newest or the first element received in the window, emitted on the timer without
@@ -29,7 +29,7 @@ where Base.Element: Sendable, C.Duration == Duration {
   @usableFromInline
   let tolerance: Duration?
   @usableFromInline
-  let latest: Bool
+  let mode: ThrottleMode
   @usableFromInline
   let buffering: ElementBuffering
   @usableFromInline
@@ -46,7 +46,7 @@ extension ThrottledSequence: AsyncSequence {
     Iterator(
       storage: TimedSequenceStorage(
         base: base,
-        machine: ThrottleStateMachine(interval: interval, latest: latest),
+        machine: ThrottleStateMachine(interval: interval, mode: mode),
         buffering: buffering,
         clock: clock,
         tolerance: tolerance

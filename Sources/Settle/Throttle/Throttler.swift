@@ -22,10 +22,11 @@
 /// - **First value at once.** A value that arrives with no window open is dispatched at once
 ///   (its action starts on the next turn, never inside `send`) and opens a window of
 ///   `interval`.
-/// - **One run per window.** Values that arrive inside a window wait for its end. There,
-///   `latest: true` (the default) runs the newest of them and `latest: false` the first of
-///   them, on the timer, without waiting for another input; that run opens the next window.
-///   A window with no values closes quietly.
+/// - **One run per window.** What happens to the values that arrive inside a window is the
+///   throttler's ``ThrottleMode``: by default the newest of them runs at the window's end, on
+///   the timer, without waiting for another input, and that run opens the next window;
+///   ``ThrottleMode/firstAtWindowEnd`` runs the first of them instead, and
+///   ``ThrottleMode/cooldown`` drops them all. A window with no values closes quietly.
 /// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window
 ///   is measured from the moment its run was dispatched. ``flush()`` is the one exception:
 ///   an explicit request to run the waiting value now. A throttler has no end of input, so
@@ -54,20 +55,20 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
   ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
   ///     `nil` (the default) leaves it to the clock.
-  ///   - latest: At a window's end, run the newest value (`true`, the default) or the first
-  ///     value received in the window (`false`).
+  ///   - mode: What happens to the values that arrive inside a window: the newest runs at its
+  ///     end (the default), the first runs at its end, or all are dropped (a cooldown).
   ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
   ///   - action: The work; mark it `@MainActor` to run it on the main actor.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
     for interval: Duration,
     tolerance: Duration? = nil,
-    latest: Bool = true,
+    mode: ThrottleMode = .newestAtWindowEnd,
     clock: C,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     runs = TimedRuns(
-      machine: Machine(interval: interval, latest: latest),
+      machine: Machine(interval: interval, mode: mode),
       clock: clock,
       tolerance: tolerance,
       action: action
@@ -78,8 +79,9 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
     runs.shutdown()
   }
 
-  /// Offers a value: it runs at once if no window is open, otherwise at the window's end
-  /// unless a newer value replaces it (`latest`) or an earlier one holds the slot (`!latest`).
+  /// Offers a value: it runs at once if no window is open, otherwise as the throttler's
+  /// ``ThrottleMode`` says: at the window's end unless a newer value replaces it or an
+  /// earlier one holds the slot, or never, in a cooldown.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -89,8 +91,9 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
 
   /// Offers a value, as ``send(_:)`` does, and returns once the run that covers it has
   /// finished: the run it starts when it opens a window, or the run at the window's end when
-  /// it waits. It returns at once with ``SendOutcome/dropped`` when the window keeps an
-  /// earlier value instead (`latest: false`); see ``Debouncer/sendAndWait(_:)``.
+  /// it waits. It returns at once with ``SendOutcome/dropped`` when the window does not keep
+  /// it (``ThrottleMode/firstAtWindowEnd``, ``ThrottleMode/cooldown``); see
+  /// ``Debouncer/sendAndWait(_:)``.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
   ///   value stays sent.
@@ -151,11 +154,11 @@ extension Throttler where C == ContinuousClock {
   public init(
     for interval: Duration,
     tolerance: Duration? = nil,
-    latest: Bool = true,
+    mode: ThrottleMode = .newestAtWindowEnd,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      for: interval, tolerance: tolerance, latest: latest, clock: ContinuousClock(),
+      for: interval, tolerance: tolerance, mode: mode, clock: ContinuousClock(),
       action: action)
   }
 }

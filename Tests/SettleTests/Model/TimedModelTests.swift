@@ -223,7 +223,10 @@ struct TimedModelTests {
     async throws -> [ModelRun]
   {
     try await realRuns(schedule) { clock, record in
-      Throttler(for: .milliseconds(interval), latest: latest, clock: clock) { record($0) }
+      Throttler(
+        for: .milliseconds(interval), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd,
+        clock: clock
+      ) { record($0) }
     }
   }
 

@@ -29,8 +29,10 @@ struct ThrottledEndTests {
   {
     let clock = ManualClock()
     let source = ScriptedSource<String>()
-    let iterator = source.throttled(for: .milliseconds(300), latest: latest, clock: clock)
-      .makeAsyncIterator()
+    let iterator = source.throttled(
+      for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
+    )
+    .makeAsyncIterator()
     let storage = iterator.storage
     let events = ValueRecorder<String>()
     let consumer = Task {
@@ -66,7 +68,9 @@ struct ThrottledEndTests {
     let clock = ManualClock()  // never advanced
     let source = ScriptedSource<String>()
     let (events, consumer) = Self.consume(
-      source.throttled(for: .milliseconds(300), latest: latest, clock: clock), on: clock)
+      source.throttled(
+        for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
+      ), on: clock)
     source.yield("a")
     source.finish()
     try await bounded("the consumer's task") { await consumer.value }
@@ -78,7 +82,9 @@ struct ThrottledEndTests {
     let clock = ManualClock()
     let source = ScriptedSource<String>()
     let (events, consumer) = Self.consume(
-      source.throttled(for: .milliseconds(300), latest: latest, clock: clock), on: clock)
+      source.throttled(
+        for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
+      ), on: clock)
     source.yield("a")
     try await bounded("a, emitted at once") { await events.waitForCount(1) }
     source.yield("b")

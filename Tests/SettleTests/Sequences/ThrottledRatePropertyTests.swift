@@ -67,7 +67,8 @@ struct ThrottledRatePropertyTests {
       let latest = timeline.latest ?? true
       let replayed = try await bounded("the replay of \(timeline.name)") {
         try await TimelineReplayTests().replayOperator(timeline, step: Self.step) { source, clock in
-          source.throttled(for: interval, latest: latest, clock: clock)
+          source.throttled(
+            for: interval, mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock)
         }
       }
       let elements = replayed.filter { !$0.isCall }

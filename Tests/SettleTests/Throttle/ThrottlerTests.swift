@@ -13,7 +13,9 @@ struct ThrottlerTests {
     init(latest: Bool = true) {
       let clock = clock
       let ran = ran
-      throttler = Throttler(for: .milliseconds(300), latest: latest, clock: clock) { value in
+      throttler = Throttler(
+        for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
+      ) { value in
         ran.record(Ran(value: value, at: clock.millis))
       }
     }

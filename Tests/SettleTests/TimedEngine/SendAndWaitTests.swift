@@ -88,7 +88,9 @@ struct SendAndWaitTests {
   ) async throws {
     let clock = ManualClock()
     let ran = ValueRecorder<Int>()
-    let throttler = Throttler(for: .seconds(1), latest: latest, clock: clock) {
+    let throttler = Throttler(
+      for: .seconds(1), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
+    ) {
       (value: Int) in ran.record(value)
     }
     var started: [Task<SendOutcome, any Error>] = []

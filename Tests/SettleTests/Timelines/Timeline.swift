@@ -51,6 +51,8 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var trailing: Bool?
   var maxWait: Int?
   var latest: Bool?
+  /// `"cooldown"` for a throttle in ``ThrottleMode/cooldown``; otherwise ``latest`` decides.
+  var mode: String?
   /// `"collect"`: a `debouncer` timeline replays a `FoldingDebouncer` with `Fold.collect`, and
   /// each run's value is its values joined.
   var fold: String?
@@ -71,6 +73,12 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var times: [Int] {
     inputs.map(\.at) + runs.map(\.at) + (outcomes ?? []).map(\.at) + [end, interval]
       + [maxWait, consumerBusy].compactMap { $0 }
+  }
+
+  /// The throttle mode the timeline asks for: `mode`, or else `latest` (true by default).
+  var throttleMode: ThrottleMode {
+    if mode == "cooldown" { return .cooldown }
+    return latest ?? true ? .newestAtWindowEnd : .firstAtWindowEnd
   }
 
   /// The debounce options the timeline asks for; trailing only unless it says otherwise.

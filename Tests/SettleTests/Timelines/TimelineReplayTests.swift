@@ -60,7 +60,7 @@ struct TimelineReplayTests {
     case "throttler":
       replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
         let throttler = Throttler(
-          for: interval, latest: timeline.latest ?? true, clock: clock, action: action)
+          for: interval, mode: timeline.throttleMode, clock: clock, action: action)
         return TimedRunsDriver(
           send: { throttler.send($0) }, cancel: { throttler.cancel() },
           flush: { await throttler.flush() }, settle: { await throttler.waitUntilQuiescent() },
@@ -86,7 +86,7 @@ struct TimelineReplayTests {
       }
     case "throttled":
       replayed = try await replayOperator(timeline, step: step) { source, clock in
-        source.throttled(for: interval, latest: timeline.latest ?? true, clock: clock)
+        source.throttled(for: interval, mode: timeline.throttleMode, clock: clock)
       }
     default:
       // A picture nobody replays could disagree with the behaviour: add a replay first.
