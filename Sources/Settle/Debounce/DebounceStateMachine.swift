@@ -138,19 +138,21 @@ where Instant.Duration == Duration {
       return .startRun(ledger.dispatch(carrying: value))
     }
     guard trailing else { return .none }
-    switch phase {
-    case .idle:
+    // Decided before mutating: a `switch` on `phase` would keep a copy of it alive while the
+    // fold runs, and the fold would copy the accumulation.
+    if case .idle = phase {
       // maxWait counts from the first value not yet run, so a superseded one keeps the bound.
       maxDeadline = maxWait.map { now.advanced(by: $0) }
       phase = .waiting(fold.start(with: input))
-    case .waiting, .dueTrailing:
-      // A trailing run dispatched and not yet claimed is superseded: its value waits again,
-      // with this input joined to it.
-      phase = .waiting(phase.taking(input, with: fold))
-    case .dueNewest:
+    } else if case .dueNewest = phase {
       // The dispatched maxWait run takes the pending value when it claims: no timer needed.
       phase.add(input, with: fold)
       return .none
+    } else {
+      // Waiting, or a trailing run dispatched and not yet claimed, which is superseded: the
+      // value waits again, with this input joined to it.
+      let value = phase.taking(input, with: fold)
+      phase = .waiting(value)
     }
     guard let generation = ledger.startTimerIfStopped() else { return .none }
     return .startTimer(generation: generation)

@@ -70,4 +70,68 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
       for: interval, tolerance: tolerance, mode: mode, buffering: buffering,
       clock: ContinuousClock())
   }
+
+  /// Emits at most one element per `interval`, measured on `clock`: the first element at
+  /// once, then at each window's end the fold of every element received in the window.
+  ///
+  /// ```swift
+  /// // Batch a chatty sensor: at most one batch a second, and no reading lost.
+  /// let (readings, sensor) = AsyncStream.makeStream(of: Double.self)
+  /// for reading in [20.5, 20.6, 20.4] { sensor.yield(reading) }
+  /// sensor.finish()
+  /// for await batch in readings.throttled(
+  ///   for: .seconds(1), folding: .collect, clock: ContinuousClock())
+  /// {
+  ///   print(batch)  // [20.5] at once, then [20.6, 20.4] a second later
+  /// }
+  /// ```
+  ///
+  /// See ``FoldingThrottledSequence`` for what it emits and when, and ``Fold`` for the folds.
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest spacing between two emitted elements.
+  ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
+  ///   - fold: How elements join the accumulation a window's end emits: ``Fold/collect``, or
+  ///     ``Fold/reducing(into:_:)``.
+  ///   - buffering: What is kept of the accumulations that become due while the consumer is
+  ///     busy; only the newest by default (see ``ElementBuffering``).
+  ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
+  public func throttled<Accumulated: Sendable, C: Clock>(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    folding fold: Fold<Element, Accumulated>,
+    buffering: ElementBuffering = .newest,
+    clock: C
+  ) -> FoldingThrottledSequence<Self, Accumulated, C> where C.Duration == Duration {
+    precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
+    return FoldingThrottledSequence(
+      base: self, interval: interval, tolerance: tolerance, fold: fold, buffering: buffering,
+      clock: clock)
+  }
+
+  /// Emits at most one element per `interval` of real time: the first element at once, then
+  /// at each window's end the fold of every element received in the window.
+  ///
+  /// ```swift
+  /// let (taps, screen) = AsyncStream.makeStream(of: Int.self)
+  /// screen.yield(1)
+  /// screen.finish()
+  /// for await count in taps.throttled(for: .seconds(1), folding: .reducing(into: 0) { $0 += $1 })
+  /// {
+  ///   print("taps:", count)
+  /// }
+  /// ```
+  ///
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
+  public func throttled<Accumulated: Sendable>(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    folding fold: Fold<Element, Accumulated>,
+    buffering: ElementBuffering = .newest
+  ) -> FoldingThrottledSequence<Self, Accumulated, ContinuousClock> {
+    throttled(
+      for: interval, tolerance: tolerance, folding: fold, buffering: buffering,
+      clock: ContinuousClock())
+  }
 }

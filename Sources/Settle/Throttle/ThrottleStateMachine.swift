@@ -6,10 +6,13 @@
 /// dropped (see ``ThrottleMode``).
 /// Every throttled run carries its value, so only `cancel()` stops one from starting.
 @usableFromInline
-package struct ThrottleStateMachine<Value: Sendable, Instant: InstantProtocol>: TimedStateMachine
+package struct ThrottleStateMachine<Fold: RunValueFold, Instant: InstantProtocol>:
+  TimedStateMachine
 where Instant.Duration == Duration {
   @usableFromInline
-  package typealias Input = Value
+  package typealias Input = Fold.Input
+  @usableFromInline
+  package typealias Value = Fold.Output
 
   /// Whether a value waits for the window to end.
   @usableFromInline
@@ -20,6 +23,8 @@ where Instant.Duration == Duration {
     case holding(Value)
   }
 
+  @usableFromInline
+  package let fold: Fold
   @usableFromInline
   package let interval: Duration
   @usableFromInline
@@ -43,11 +48,12 @@ where Instant.Duration == Duration {
   ///
   /// - Precondition: `interval` is not negative.
   @usableFromInline
-  package init(interval: Duration, mode: ThrottleMode) {
+  package init(interval: Duration, mode: ThrottleMode, fold: Fold) {
     precondition(
       interval >= .zero,
       "Throttler interval was \(interval); pass a duration of zero or more."
     )
+    self.fold = fold
     self.interval = interval
     self.latest = mode != .firstAtWindowEnd
     self.cools = mode == .cooldown
@@ -56,8 +62,23 @@ where Instant.Duration == Duration {
   /// `latest: true` is ``ThrottleMode/newestAtWindowEnd``, `false`
   /// ``ThrottleMode/firstAtWindowEnd``.
   @usableFromInline
-  package init(interval: Duration, latest: Bool) {
-    self.init(interval: interval, mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd)
+  package init<V>(interval: Duration, latest: Bool) where Fold == LatestValue<V> {
+    self.init(
+      interval: interval, mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd,
+      fold: LatestValue())
+  }
+
+  /// The machine of a plain throttle, whose runs receive the newest (or first) value.
+  @usableFromInline
+  package init<V>(interval: Duration, mode: ThrottleMode) where Fold == LatestValue<V> {
+    self.init(interval: interval, mode: mode, fold: LatestValue())
+  }
+
+  /// The machine of a plain throttle inside an engine, which numbers its inputs.
+  @usableFromInline
+  package init<V>(interval: Duration, mode: ThrottleMode)
+  where Fold == NumberedFold<LatestValue<V>> {
+    self.init(interval: interval, mode: mode, fold: NumberedFold(LatestValue()))
   }
 
   /// A throttle promises spacing: the value waiting when the base ends still waits for its
@@ -66,7 +87,7 @@ where Instant.Duration == Duration {
   package static var runsPendingValueWhenInputEnds: Bool { false }
 
   @inlinable
-  package static var foldsInputs: Bool { false }
+  package static var foldsInputs: Bool { !Fold.replaces }
 
   @usableFromInline
   package var heldValue: Value? {
@@ -81,15 +102,18 @@ where Instant.Duration == Duration {
   }
 
   @inlinable
-  package mutating func send(_ value: Value, at now: Instant) -> SendAction<Value> {
+  package mutating func send(_ input: Input, at now: Instant) -> SendAction<Value> {
     if let end = windowEnd, now < end {
       // A cooldown holds nothing: the value is dropped, and no timer is needed.
       if cools { return .none }
-      switch phase {
-      case .clear:
-        phase = .holding(value)
-      case .holding:
-        if latest { phase = .holding(value) }
+      // Decided before mutating: a `switch` on `phase` would keep a copy of it alive while
+      // the fold runs, and the fold would copy the accumulation.
+      if !holdsValue {
+        phase = .holding(fold.start(with: input))
+      } else if latest {
+        // The newest joins (replaces, for a plain throttle) the held value; in
+        // first-at-window-end mode the held one stays and the new one is dropped.
+        phase.add(input, with: fold)
       }
       guard let generation = ledger.startTimerIfStopped() else { return .none }
       return .startTimer(generation: generation)
@@ -101,10 +125,9 @@ where Instant.Duration == Duration {
     switch phase {
     case .holding(let waiting) where !latest:
       runValue = waiting
-      phase = .holding(value)
+      phase = .holding(fold.start(with: input))
     case .clear, .holding:
-      runValue = value
-      phase = .clear
+      runValue = phase.taking(input, with: fold)
     }
     windowEnd = now.advanced(by: interval)
     let run = ledger.dispatch(carrying: runValue)
@@ -147,3 +170,53 @@ where Instant.Duration == Duration {
     windowEnd = nil
   }
 }
+
+extension ThrottleStateMachine.Phase {
+  /// Joins `input` to the held value, in place; the phase must hold one.
+  @inlinable
+  mutating func add(_ input: Fold.Input, with fold: Fold) {
+    // A `switch`, not `guard case`: a guard's matched copy of `self` lives to the end of the
+    // function and would make every fold copy the accumulation.
+    switch self {
+    case .clear:
+      preconditionFailure("Internal inconsistency in Settle: an input joined no held value")
+    case .holding where Fold.replaces:
+      self = .holding(fold.start(with: input))
+    case .holding(var value):
+      // Out of the enum first, so that the fold mutates the only reference: in place.
+      self = .clear
+      fold.add(input, to: &value)
+      self = .holding(value)
+    }
+  }
+
+  /// The held value with `input` joined, or `input` alone when none is held; the phase
+  /// becomes `.clear`.
+  @inlinable
+  mutating func taking(_ input: Fold.Input, with fold: Fold) -> Fold.Output {
+    switch self {
+    case .clear:
+      return fold.start(with: input)
+    case .holding where Fold.replaces:
+      self = .clear
+      return fold.start(with: input)
+    case .holding(var value):
+      self = .clear
+      fold.add(input, to: &value)
+      return value
+    }
+  }
+}
+
+/// The machine of a `Throttler` and of `throttled`: the newest value, numbered by the engine.
+@usableFromInline
+package typealias LatestThrottleMachine<Value: Sendable, Instant: InstantProtocol> =
+  ThrottleStateMachine<NumberedFold<LatestValue<Value>>, Instant>
+where Instant.Duration == Duration
+
+/// The machine of a `FoldingThrottler` and of `throttled(folding:)`.
+@usableFromInline
+package typealias FoldingThrottleMachine<
+  Value: Sendable, Accumulated: Sendable, Instant: InstantProtocol
+> = ThrottleStateMachine<NumberedFold<Fold<Value, Accumulated>>, Instant>
+where Instant.Duration == Duration

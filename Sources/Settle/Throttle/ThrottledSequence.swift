@@ -56,12 +56,12 @@ extension ThrottledSequence: AsyncSequence {
   /// The iterator of a ``ThrottledSequence``.
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline
-    let owner: TimedSequenceOwner<Base, ThrottleStateMachine<Numbered<Base.Element>, C.Instant>, C>
+    let owner: TimedSequenceOwner<Base, LatestThrottleMachine<Base.Element, C.Instant>, C>
 
     @inlinable
     init(
       storage: TimedSequenceStorage<
-        Base, ThrottleStateMachine<Numbered<Base.Element>, C.Instant>, C
+        Base, LatestThrottleMachine<Base.Element, C.Instant>, C
       >
     ) {
       owner = TimedSequenceOwner(storage: storage)

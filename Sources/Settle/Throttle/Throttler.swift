@@ -43,7 +43,7 @@
 ///   a value waits for a window's end.
 public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = ThrottleStateMachine<Numbered<Value>, C.Instant>
+  package typealias Machine = LatestThrottleMachine<Value, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>

@@ -1,5 +1,5 @@
 /// How the values sent between two runs are combined into the one value a run receives: the
-/// fold behind ``FoldingDebouncer`` and the `folding:` operators.
+/// fold behind ``FoldingDebouncer``, ``FoldingThrottler`` and the `folding:` operators.
 ///
 /// The first value after a run starts from the initial value; each later one is reduced into
 /// the accumulation in place, as `reduce(into:_:)` does. A run receives the accumulation of

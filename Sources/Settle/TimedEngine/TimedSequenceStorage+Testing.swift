@@ -20,8 +20,7 @@ extension DebouncedSequence.Iterator {
 
 extension ThrottledSequence.Iterator {
   /// For tests: the engine behind this iterator.
-  package var storage:
-    TimedSequenceStorage<Base, ThrottleStateMachine<Numbered<Base.Element>, C.Instant>, C>
+  package var storage: TimedSequenceStorage<Base, LatestThrottleMachine<Base.Element, C.Instant>, C>
   {
     owner.storage
   }

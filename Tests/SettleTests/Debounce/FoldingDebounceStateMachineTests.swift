@@ -125,6 +125,23 @@ struct FoldingDebounceStateMachineTests {
     machine.runFinished(ticket)
     #expect(copies.current == 1, "only the first value copies the initial value it shares")
   }
+
+  @Test func valuesJoiningADueMaxWaitRunAreFoldedInPlaceToo() throws {
+    let copies = LockedCounter()
+    let fold = Fold<Int, UniqueBox>.reducing(into: UniqueBox()) { box, value in
+      box.append(value, countingCopiesIn: copies)
+    }
+    var machine = DebounceStateMachine<Fold<Int, UniqueBox>, ManualClock.Instant>(
+      interval: .milliseconds(300), options: DebounceOptions(maxWait: .milliseconds(300)),
+      fold: fold)
+    let generation = try #require(machine.send(0, at: Self.at(0)).startedTimer)
+    let ticket = try #require(
+      machine.timerWoke(generation: generation, at: Self.at(300)).startedRun?.ticket)
+    for value in 1...100 { _ = machine.send(value, at: Self.at(300)) }  // join the due run
+    #expect(machine.claim(ticket)?.storage.values.count == 101)
+    machine.runFinished(ticket)
+    #expect(copies.current == 1, "only the first value copies the initial value it shares")
+  }
 }
 
 /// A copy-on-write accumulation that counts its copies: a fold that copied the accumulation

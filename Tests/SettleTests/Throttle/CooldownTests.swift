@@ -7,7 +7,7 @@ import Testing
 /// passed is dropped, and nothing runs at the window's end.
 @Suite("Throttle cooldown")
 struct CooldownTests {
-  typealias Machine = ThrottleStateMachine<String, ManualClock.Instant>
+  typealias Machine = ThrottleStateMachine<LatestValue<String>, ManualClock.Instant>
 
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
 

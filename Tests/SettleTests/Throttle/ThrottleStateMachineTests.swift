@@ -6,7 +6,7 @@ import Testing
 /// engine guarantees (see `RunLedger`).
 @Suite("ThrottleStateMachine")
 struct ThrottleStateMachineTests {
-  typealias Machine = ThrottleStateMachine<String, ManualClock.Instant>
+  typealias Machine = ThrottleStateMachine<LatestValue<String>, ManualClock.Instant>
 
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
 

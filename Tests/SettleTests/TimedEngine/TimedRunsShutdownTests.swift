@@ -14,8 +14,9 @@ struct TimedRunsShutdownTests {
     DebounceStateMachine(interval: .milliseconds(10), options: options)
   }
 
-  static func throttle(latest: Bool) -> ThrottleStateMachine<Numbered<Int>, Instant> {
-    ThrottleStateMachine(interval: .milliseconds(10), latest: latest)
+  static func throttle(latest: Bool) -> LatestThrottleMachine<Int, Instant> {
+    ThrottleStateMachine(
+      interval: .milliseconds(10), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd)
   }
 
   /// Shuts `runs` down, sends, and checks that nothing was taken and nothing waits.

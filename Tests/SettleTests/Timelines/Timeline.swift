@@ -53,8 +53,8 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var latest: Bool?
   /// `"cooldown"` for a throttle in ``ThrottleMode/cooldown``; otherwise ``latest`` decides.
   var mode: String?
-  /// `"collect"`: a `debouncer` timeline replays a `FoldingDebouncer` with `Fold.collect`, and
-  /// each run's value is its values joined.
+  /// `"collect"`: a `debouncer` or `throttler` timeline replays a `FoldingDebouncer` or
+  /// `FoldingThrottler` with `Fold.collect`, and each run's value is its values joined.
   var fold: String?
   /// For a `debouncer` or `throttler`: each value is sent with `sendAndWait`, and this lists,
   /// in the order they return, each caller's value and ``SendOutcome`` (`"a superseded"`) and

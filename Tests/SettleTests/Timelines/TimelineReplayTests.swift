@@ -57,6 +57,16 @@ struct TimelineReplayTests {
           flush: { await debouncer.flush() }, settle: { await debouncer.waitUntilQuiescent() },
           keepAlive: debouncer)
       }
+    case "throttler" where timeline.fold == "collect":
+      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
+        let throttler = FoldingThrottler(for: interval, folding: .collect, clock: clock) {
+          (values: [String]) in await action(values.joined())
+        }
+        return TimedRunsDriver(
+          send: { throttler.send($0) }, cancel: { throttler.cancel() },
+          flush: { await throttler.flush() }, settle: { await throttler.waitUntilQuiescent() },
+          keepAlive: throttler)
+      }
     case "throttler":
       replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
         let throttler = Throttler(
