@@ -39,7 +39,8 @@
 ///   cancelled and the new one starts after it returns. Cancellation is cooperative: check
 ///   `Task.isCancelled` in long actions.
 /// - **Lifetime.** Releasing the debouncer cancels pending and running work and releases the
-///   action closure; nothing runs afterwards.
+///   action closure; nothing runs afterwards. With `onRelease: .runPending` the pending value
+///   runs instead, after any running action (see ``PendingValuePolicy``).
 ///
 /// - Complexity: ``send(_:)`` is O(1) and allocates nothing per call: it takes a lock and
 ///   stores the value. A burst of any length uses one timer task, which sleeps until the
@@ -50,6 +51,8 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>
+  /// What the deinit does with a pending value.
+  let onRelease: PendingValuePolicy
 
   /// Creates a debouncer that runs `action` on `clock`'s time.
   ///
@@ -59,6 +62,8 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
   ///     `nil` (the default) leaves it to the clock.
   ///   - options: Edges and `maxWait`; a plain trailing debounce by default.
+  ///   - onRelease: What happens to a pending value when the debouncer is released: dropped
+  ///     (the default) or run at once; see ``PendingValuePolicy``.
   ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
   ///   - action: The work. Mark it `@MainActor` (or another actor) to have the currency check
   ///     happen there, right before it starts.
@@ -67,9 +72,11 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
     for interval: Duration,
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
+    onRelease: PendingValuePolicy = .cancelPending,
     clock: C,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
+    self.onRelease = onRelease
     runs = TimedRuns(
       machine: Machine(interval: interval, options: options),
       clock: clock,
@@ -79,7 +86,7 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 
   deinit {
-    runs.shutdown()
+    runs.shutdown(onRelease)
   }
 
   /// Offers a value; it becomes the one that runs unless another arrives within the interval.
@@ -185,10 +192,12 @@ extension Debouncer where C == ContinuousClock {
     for interval: Duration,
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
+    onRelease: PendingValuePolicy = .cancelPending,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      for: interval, tolerance: tolerance, options: options, clock: ContinuousClock(),
+      for: interval, tolerance: tolerance, options: options, onRelease: onRelease,
+      clock: ContinuousClock(),
       action: action)
   }
 }

@@ -42,6 +42,8 @@ where C.Duration == Duration {
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>
+  /// What the deinit does with a pending value.
+  let onRelease: PendingValuePolicy
 
   /// Creates a folding debouncer that runs `action` on `clock`'s time.
   ///
@@ -51,6 +53,8 @@ where C.Duration == Duration {
   ///   - options: Edges and `maxWait`; a plain trailing debounce by default.
   ///   - fold: How values join the pending accumulation: ``Fold/collect`` for an array of
   ///     them, ``Fold/reducing(into:_:)`` for anything else.
+  ///   - onRelease: What happens to a pending value when the debouncer is released: dropped
+  ///     (the default) or run at once; see ``PendingValuePolicy``.
   ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
   ///   - action: The work, given the accumulation.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
@@ -59,9 +63,11 @@ where C.Duration == Duration {
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     folding fold: Fold<Value, Accumulated>,
+    onRelease: PendingValuePolicy = .cancelPending,
     clock: C,
     action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
   ) {
+    self.onRelease = onRelease
     runs = TimedRuns(
       machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
       clock: clock,
@@ -71,7 +77,7 @@ where C.Duration == Duration {
   }
 
   deinit {
-    runs.shutdown()
+    runs.shutdown(onRelease)
   }
 
   /// Folds a value into the pending accumulation and restarts the quiet period.
@@ -144,6 +150,7 @@ extension FoldingDebouncer where C == ContinuousClock {
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     folding fold: Fold<Value, Accumulated>,
+    onRelease: PendingValuePolicy = .cancelPending,
     action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
   ) {
     self.init(

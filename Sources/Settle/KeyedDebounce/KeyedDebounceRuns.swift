@@ -157,6 +157,36 @@ where C.Duration == Duration {
     await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
   }
 
+  /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
+  /// either way.
+  package func shutdown(_ policy: PendingValuePolicy) {
+    switch policy {
+    case .cancelPending: shutdown()
+    case .runPending: shutdownRunningPending()
+    }
+  }
+
+  /// Runs every key's pending value, as `flush()` would, and lets every run in flight
+  /// finish; the action is released when the last run returns (see `perform`).
+  private func shutdownRunningPending() {
+    let (timer, waiters) = state.withLock {
+      state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
+      for (key, action) in state.machine.flush() {
+        // Superseded runs are not cancelled: they finish first, then the flushed one runs.
+        _ = apply(action, forKey: key, in: &state)
+      }
+      state.machine.isShutDown = true
+      var waiters: [WaiterQueue<Void>.Continuation] = []
+      if state.machine.isIdle {
+        state.action = nil
+        waiters = settledWaiters(&state)
+      }
+      return (state.timerTask, waiters)
+    }
+    timer?.cancel()
+    for waiter in waiters { waiter.resume() }
+  }
+
   /// Cancels everything and releases the action; nothing starts afterwards, and values sent
   /// afterwards are dropped. One critical section, so no `send` slips in between.
   package func shutdown() {
@@ -294,13 +324,20 @@ where C.Duration == Duration {
       // Shut down: the ticket is void, but its claim still settles the machine's books.
       _ = state.withLock { $0.machine.claim(ticket, forKey: key) }
     }
-    let waiters = state.withLock { state in
+    let (waiters, released) = state.withLock { state in
       state.machine.runFinished(ticket, forKey: key)
       state.runTasks[key]?.removeFirst()
       if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
-      return settledWaiters(&state)
+      // After a shutdown that ran the pending values, the last run lets the action go.
+      var released: Action?
+      if state.machine.isShutDown, state.machine.isIdle {
+        released = state.action
+        state.action = nil
+      }
+      return (settledWaiters(&state), released)
     }
     for waiter in waiters { waiter.resume() }
+    _ = released
   }
 
   /// Runs on the action's isolation, so that the claim and the action's first synchronous

@@ -39,7 +39,8 @@
 ///   cancelled (once a cancelled run of it, if any, has returned): the debouncer holds only
 ///   the keys that are pending or running.
 /// - **Lifetime.** Releasing the debouncer cancels pending and running work for every key and
-///   releases the action closure; nothing runs afterwards.
+///   releases the action closure; nothing runs afterwards. With `onRelease: .runPending`
+///   every key's pending value runs instead (see ``PendingValuePolicy``).
 ///
 /// - Complexity: With n keys pending, ``send(_:forKey:)`` for a key already waiting is O(1)
 ///   amortised: a hash lookup under a lock, and no heap work, since the key's new deadline
@@ -56,6 +57,8 @@ where C.Duration == Duration {
 
   @usableFromInline
   package let runs: KeyedDebounceRuns<Key, Value, C>
+  /// What the deinit does with the pending values.
+  let onRelease: PendingValuePolicy
 
   /// Creates a keyed debouncer that runs `action` on `clock`'s time.
   ///
@@ -67,6 +70,8 @@ where C.Duration == Duration {
   ///     asks for none.
   ///   - options: Edges and `maxWait`, applied to each key; a plain trailing debounce by
   ///     default.
+  ///   - onRelease: What happens to the keys' pending values when the debouncer is released:
+  ///     dropped (the default) or run at once; see ``PendingValuePolicy``.
   ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
   ///   - action: The work, called with the key and its newest value. Mark it `@MainActor` (or
   ///     another actor) to have the currency check happen there, right before it starts.
@@ -75,9 +80,11 @@ where C.Duration == Duration {
     for interval: Duration,
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
+    onRelease: PendingValuePolicy = .cancelPending,
     clock: C,
     action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
   ) {
+    self.onRelease = onRelease
     runs = KeyedDebounceRuns(
       machine: Machine(interval: interval, options: options),
       clock: clock,
@@ -87,7 +94,7 @@ where C.Duration == Duration {
   }
 
   deinit {
-    runs.shutdown()
+    runs.shutdown(onRelease)
   }
 
   /// Offers a value for `key`; it becomes the one that runs for that key unless another
@@ -189,10 +196,12 @@ extension KeyedDebouncer where C == ContinuousClock {
     for interval: Duration,
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
+    onRelease: PendingValuePolicy = .cancelPending,
     action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
   ) {
     self.init(
-      for: interval, tolerance: tolerance, options: options, clock: ContinuousClock(),
+      for: interval, tolerance: tolerance, options: options, onRelease: onRelease,
+      clock: ContinuousClock(),
       action: action)
   }
 }

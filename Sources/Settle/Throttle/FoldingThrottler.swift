@@ -29,6 +29,8 @@ where C.Duration == Duration {
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>
+  /// What the deinit does with a pending value.
+  let onRelease: PendingValuePolicy
 
   /// Creates a folding throttler that runs `action` on `clock`'s time.
   ///
@@ -37,6 +39,8 @@ where C.Duration == Duration {
   ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
   ///   - fold: How values join the accumulation a window's end runs: ``Fold/collect`` or
   ///     ``Fold/reducing(into:_:)``.
+  ///   - onRelease: What happens to a pending value when the throttler is released: dropped
+  ///     (the default) or run at once; see ``PendingValuePolicy``.
   ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
   ///   - action: The work, given the accumulation.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
@@ -44,9 +48,11 @@ where C.Duration == Duration {
     for interval: Duration,
     tolerance: Duration? = nil,
     folding fold: Fold<Value, Accumulated>,
+    onRelease: PendingValuePolicy = .cancelPending,
     clock: C,
     action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
   ) {
+    self.onRelease = onRelease
     runs = TimedRuns(
       machine: Machine(interval: interval, mode: .newestAtWindowEnd, fold: NumberedFold(fold)),
       clock: clock,
@@ -56,7 +62,7 @@ where C.Duration == Duration {
   }
 
   deinit {
-    runs.shutdown()
+    runs.shutdown(onRelease)
   }
 
   /// Folds a value in: it runs at once, alone, when no window is open, and otherwise joins the
@@ -125,10 +131,12 @@ extension FoldingThrottler where C == ContinuousClock {
     for interval: Duration,
     tolerance: Duration? = nil,
     folding fold: Fold<Value, Accumulated>,
+    onRelease: PendingValuePolicy = .cancelPending,
     action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
   ) {
     self.init(
-      for: interval, tolerance: tolerance, folding: fold, clock: ContinuousClock(),
+      for: interval, tolerance: tolerance, folding: fold, onRelease: onRelease,
+      clock: ContinuousClock(),
       action: action)
   }
 }

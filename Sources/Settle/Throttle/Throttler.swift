@@ -37,7 +37,8 @@
 ///   starts after it returns.
 /// - **Cancel.** ``cancel()`` drops the waiting value, cancels a running action and closes
 ///   the window: the next value runs at once. Nothing sent before it runs after it returns.
-/// - **Lifetime.** Releasing the throttler cancels its work and releases the action.
+/// - **Lifetime.** Releasing the throttler cancels its work and releases the action; with
+///   `onRelease: .runPending` the waiting value runs first (see ``PendingValuePolicy``).
 ///
 /// - Complexity: ``send(_:)`` is O(1) and takes one lock; the timer task exists only while
 ///   a value waits for a window's end.
@@ -47,6 +48,8 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C>
+  /// What the deinit does with a pending value.
+  let onRelease: PendingValuePolicy
 
   /// Creates a throttler that runs `action` on `clock`'s time.
   ///
@@ -57,6 +60,8 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   ///     `nil` (the default) leaves it to the clock.
   ///   - mode: What happens to the values that arrive inside a window: the newest runs at its
   ///     end (the default), the first runs at its end, or all are dropped (a cooldown).
+  ///   - onRelease: What happens to a pending value when the throttler is released: dropped
+  ///     (the default) or run at once; see ``PendingValuePolicy``.
   ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
   ///   - action: The work; mark it `@MainActor` to run it on the main actor.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
@@ -64,9 +69,11 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
     for interval: Duration,
     tolerance: Duration? = nil,
     mode: ThrottleMode = .newestAtWindowEnd,
+    onRelease: PendingValuePolicy = .cancelPending,
     clock: C,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
+    self.onRelease = onRelease
     runs = TimedRuns(
       machine: Machine(interval: interval, mode: mode),
       clock: clock,
@@ -76,7 +83,7 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 
   deinit {
-    runs.shutdown()
+    runs.shutdown(onRelease)
   }
 
   /// Offers a value: it runs at once if no window is open, otherwise as the throttler's
@@ -155,10 +162,12 @@ extension Throttler where C == ContinuousClock {
     for interval: Duration,
     tolerance: Duration? = nil,
     mode: ThrottleMode = .newestAtWindowEnd,
+    onRelease: PendingValuePolicy = .cancelPending,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.init(
-      for: interval, tolerance: tolerance, mode: mode, clock: ContinuousClock(),
+      for: interval, tolerance: tolerance, mode: mode, onRelease: onRelease,
+      clock: ContinuousClock(),
       action: action)
   }
 }

@@ -269,6 +269,36 @@ where
     await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
   }
 
+  /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
+  /// either way.
+  package func shutdown(_ policy: PendingValuePolicy) {
+    switch policy {
+    case .cancelPending: shutdown()
+    case .runPending: shutdownRunningPending()
+    }
+  }
+
+  /// Runs the pending value, as `flush()` would, and lets every run in flight finish; the
+  /// action is released when the last run returns (see ``perform(_:)``). The run tasks hold
+  /// this engine, so it outlives its owner until then.
+  private func shutdownRunningPending() {
+    let (timer, waiters) = state.withLock { state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
+      if case .startRun(let run) = state.machine.shutDownRunningPending() {
+        // The runs this one supersedes are not cancelled: they finish first, then it runs.
+        _ = startRun(run, in: &state)
+      }
+      var waiters: [WaiterQueue<Void>.Continuation] = []
+      if state.machine.ledger.activeRunCount == 0 {
+        state.action = nil  // nothing was pending or running
+        waiters = settledWaiters(&state)
+      }
+      // Woken now, the timer finds nothing left to time and stops.
+      return (state.timerTask, waiters)
+    }
+    timer?.cancel()
+    for waiter in waiters { waiter.resume() }
+  }
+
   /// Cancels everything and releases the action; nothing starts afterwards, and values sent
   /// afterwards are dropped. One critical section, so no `send` slips in between.
   package func shutdown() {
@@ -375,13 +405,21 @@ where
       // Shut down: the ticket is void, but its claim still settles the machine's books.
       _ = state.withLock { $0.machine.claim(ticket) }
     }
-    let waiters = state.withLock { state in
+    let (waiters, released) = state.withLock { state in
       state.machine.runFinished(ticket)
       state.runTasks.removeFirst()
       let callers = covered.map { coveredSendWaiters(through: $0, in: &state) } ?? []
-      return settledWaiters(&state) + callers
+      // After a shutdown that ran the pending value, the last run to return lets the action go.
+      var released: Action?
+      if state.machine.ledger.isShutDown, state.machine.ledger.activeRunCount == 0 {
+        released = state.action
+        state.action = nil
+      }
+      return (settledWaiters(&state) + callers, released)
     }
     for waiter in waiters { waiter.resume() }
+    // Released here, outside the lock, in case its captures run code in deinit.
+    _ = released
   }
 
   /// Runs on the action's isolation, so that the claim and the action's first synchronous

@@ -138,6 +138,15 @@ extension TimedStateMachine {
     return ledger.cancel()
   }
 
+  /// The owner is gone and its pending value must still run: `flush()`, then later values
+  /// are dropped (see ``receive(_:at:)``). Runs in flight are left to finish.
+  @usableFromInline
+  package mutating func shutDownRunningPending() -> FlushAction<Value> {
+    let action = flush()
+    ledger.shutDown()
+    return action
+  }
+
   /// `cancel()` for good: the owner is gone, and later values are dropped (see
   /// ``receive(_:at:)``).
   @usableFromInline
