@@ -19,6 +19,7 @@ THROTTLES = {"throttler", "throttled"}
 KEYED = {"keyed-debouncer"}
 # What a call or an end is called in the picture; a debouncer's or throttler's call is a method.
 CALL_LABELS = {
+    "debouncer": {"!release": "released"},
     "debounced": {"!finish": "upstream ends", "!fail": "upstream throws", "!cancel": "task cancelled"},
     "throttled": {"!finish": "upstream ends", "!fail": "upstream throws", "!cancel": "task cancelled"},
 }

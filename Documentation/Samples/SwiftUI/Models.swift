@@ -42,3 +42,10 @@
     finished = true
   }
 }
+
+/// Saves a note; stands for an app's persistence.
+@MainActor final class NoteStore {
+  private(set) var saved: [String] = []
+
+  func save(_ text: String) { saved.append(text) }
+}

@@ -153,6 +153,11 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
     await runs.flush()
   }
 
+  /// ``flush()`` without the wait: dispatches the pending value and returns at once.
+  package nonisolated func startFlush() {
+    runs.startFlush()
+  }
+
   /// Whether a value is waiting to run: not yet due, or due and not yet started.
   public nonisolated var isPending: Bool {
     runs.isPending

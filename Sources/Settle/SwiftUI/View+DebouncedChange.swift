@@ -22,8 +22,11 @@
     /// ```
     ///
     /// Guarantees are those of ``Debouncer``: a burst of changes runs `action` once, with the
-    /// last value, `interval` after the last change. The pending run is cancelled when the view
-    /// disappears, so an action never runs for a screen that is gone. `action` runs on the main
+    /// last value, `interval` after the last change. By default the pending run is cancelled
+    /// when the view disappears, so an action never runs for a screen that is gone; pass
+    /// `onDisappear: .runPending` to run it then instead, as an autosave must (see
+    /// ``PendingValuePolicy``), and a ``DebounceControl`` as `control` to flush or cancel it
+    /// from the view, on Return or Escape. `action` runs on the main
     /// actor, and a run calls the closure from the view's latest update, so it sees what the
     /// view captured most recently. `interval` and `options` are read once, when the first
     /// change arrives; a view that needs new ones can give the modifier a new identity
@@ -32,20 +35,27 @@
     /// - Parameters:
     ///   - value: The value to watch; each change (by `==`) restarts the quiet period.
     ///   - interval: The quiet period; not negative.
+    ///   - onDisappear: What happens to a pending value when the view disappears: dropped
+    ///     (the default) or run at once.
+    ///   - control: A handle the view keeps to flush or cancel the pending value.
     ///   - initial: Whether the value the view appears with counts as a change.
     ///   - action: Called with the newest value.
     public func onChange<Value: Equatable & Sendable>(
       of value: Value,
       debounce interval: Duration,
+      onDisappear: PendingValuePolicy = .cancelPending,
+      control: DebounceControl? = nil,
       initial: Bool = false,
       _ action: @escaping @MainActor @Sendable (Value) -> Void
     ) -> some View {
-      onChange(of: value, debounce: interval, options: .trailing, initial: initial, action)
+      onChange(
+        of: value, debounce: interval, options: .trailing, onDisappear: onDisappear,
+        control: control, initial: initial, action)
     }
 
     /// Runs `action` for changes of `value` with the edges and `maxWait` of `options`.
     ///
-    /// The same as `onChange(of:debounce:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
+    /// The same as `onChange(of:debounce:onDisappear:control:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
     /// bounds how long continuous typing can delay the action.
     ///
     /// <!-- sample: swiftui -->
@@ -68,61 +78,57 @@
     ///   - value: The value to watch.
     ///   - interval: The quiet period; not negative.
     ///   - options: Edges and `maxWait`.
+    ///   - onDisappear: What happens to a pending value when the view disappears: dropped
+    ///     (the default) or run at once.
+    ///   - control: A handle the view keeps to flush or cancel the pending value.
     ///   - initial: Whether the value the view appears with counts as a change.
     ///   - action: Called with the value of each run, on the main actor.
     public func onChange<Value: Equatable & Sendable>(
       of value: Value,
       debounce interval: Duration,
       options: DebounceOptions,
+      onDisappear: PendingValuePolicy = .cancelPending,
+      control: DebounceControl? = nil,
       initial: Bool = false,
       _ action: @escaping @MainActor @Sendable (Value) -> Void
     ) -> some View {
       modifier(
         DebouncedChangeModifier(
-          value: value, interval: interval, options: options, initial: initial, action: action))
+          value: value, interval: interval, options: options, onDisappear: onDisappear,
+          control: control, initial: initial, action: action))
     }
   }
 
-  /// Feeds a view's value into a ``Debouncer`` that lives while the view is on screen.
+  /// Forwards SwiftUI's callbacks to a ``DebouncedChange``, which decides everything.
   private struct DebouncedChangeModifier<Value: Equatable & Sendable>: ViewModifier {
     let value: Value
     let interval: Duration
     let options: DebounceOptions
+    let onDisappear: PendingValuePolicy
+    let control: DebounceControl?
     let initial: Bool
     let action: @MainActor @Sendable (Value) -> Void
-    @State private var debouncer: Debouncer<Value, ContinuousClock>?
-    @State private var latest = LatestAction<Value>()
+    @State private var change: DebouncedChange<Value>?
 
     func body(content: Content) -> some View {
       // The debouncer outlives this body; handing it the newest closure on every update keeps
       // a run from calling one that captured an older state of the view.
-      latest.action = action
+      change?.update(action: action)
       return
         content
         .onChange(of: value, initial: initial) { _, newValue in
           // Made on the first change rather than on appear: SwiftUI does not promise whether
           // an initial change or onAppear comes first.
-          let current = debouncer ?? makeDebouncer()
-          debouncer = current
-          current.send(newValue)
+          let current =
+            change
+            ?? DebouncedChange(interval: interval, options: options, onDisappear: onDisappear)
+          change = current
+          current.update(action: action)
+          current.changed(to: newValue, control: control)
         }
         .onDisappear {
-          debouncer?.cancel()
-          debouncer = nil
+          change?.disappeared(control: control)
         }
     }
-
-    private func makeDebouncer() -> Debouncer<Value, ContinuousClock> {
-      let latest = self.latest
-      return Debouncer(for: interval, options: options, clock: ContinuousClock()) {
-        @MainActor value in latest.action?(value)
-      }
-    }
-  }
-
-  /// The action from the modifier's latest update, shared with the debouncer's runs.
-  @MainActor
-  private final class LatestAction<Value: Sendable> {
-    var action: (@MainActor @Sendable (Value) -> Void)?
   }
 #endif

@@ -228,6 +228,17 @@ where
 
   @usableFromInline
   package func flush() async {
+    let awaited = startFlush()
+    // From inside the action, the run awaited starts only after this action returns.
+    guard !isRunningAction else { return }
+    await awaited?.value
+  }
+
+  /// The synchronous part of ``flush()``: dispatches the pending value and returns the task
+  /// that runs it (or the run already carrying it), without waiting. For callers that cannot
+  /// wait, such as a view's Return key.
+  @discardableResult
+  package func startFlush() -> Task<Void, Never>? {
     let (awaited, superseded) = state.withLock { state -> (RunTask?, ArraySlice<RunTask>) in
       switch state.machine.flush() {
       case .startRun(let run):
@@ -240,9 +251,7 @@ where
       }
     }
     for task in superseded { task.cancel() }
-    // From inside the action, the run awaited starts only after this action returns.
-    guard !isRunningAction else { return }
-    await awaited?.value
+    return awaited
   }
 
   /// Whether the calling task is running this engine's action: then waiting for a run, or for

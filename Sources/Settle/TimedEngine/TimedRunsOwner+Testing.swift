@@ -19,4 +19,7 @@ extension TimedRunsOwner {
 
   /// For tests: `sendAndWait` callers still waiting for their outcome.
   package var sendWaiterCount: Int { runs.sendWaiterCount }
+
+  /// For tests: the engine, which outlives a released owner while a pending value runs.
+  package var engine: TimedRuns<Machine, TimedClock> { runs }
 }

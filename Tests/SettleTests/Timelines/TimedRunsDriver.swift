@@ -9,6 +9,8 @@ struct TimedRunsDriver: Sendable {
   /// Inputs sent so far, so that a replay knows a `sendAndWait` task has sent its value.
   var inputsSent: @Sendable () -> UInt64 = { 0 }
   var cancel: @Sendable () -> Void
+  /// Drops the replay's only reference to the owner (the call `!release`).
+  var release: @Sendable () -> Void = {}
   var flush: @Sendable () async -> Void
   /// Returns once no run is in flight and the timer, if any, sleeps toward a future deadline:
   /// nothing more can happen before the clock moves.

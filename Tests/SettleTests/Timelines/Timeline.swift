@@ -53,6 +53,8 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var latest: Bool?
   /// `"cooldown"` for a throttle in ``ThrottleMode/cooldown``; otherwise ``latest`` decides.
   var mode: String?
+  /// `"runPending"`: the owner is made with `onRelease: .runPending`, for the call `!release`.
+  var onRelease: String?
   /// `"collect"`: a `debouncer` or `throttler` timeline replays a `FoldingDebouncer` or
   /// `FoldingThrottler` with `Fold.collect`, and each run's value is its values joined.
   var fold: String?
@@ -73,6 +75,11 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var times: [Int] {
     inputs.map(\.at) + runs.map(\.at) + (outcomes ?? []).map(\.at) + [end, interval]
       + [maxWait, consumerBusy].compactMap { $0 }
+  }
+
+  /// The release policy the timeline asks for; `.cancelPending` unless it says otherwise.
+  var releasePolicy: PendingValuePolicy {
+    onRelease == "runPending" ? .runPending : .cancelPending
   }
 
   /// The throttle mode the timeline asks for: `mode`, or else `latest` (true by default).

@@ -39,6 +39,7 @@ extension TimelineReplayTests {
       for input in timeline.inputs where input.at == time {
         switch input.value {
         case "!cancel": driver.cancel()
+        case "!release": driver.release()
         case "!flush":
           try await bounded("\(timeline.name): flush at \(time) ms to return") {
             await driver.flush()

@@ -49,13 +49,28 @@ struct TimelineReplayTests {
     case "debouncer":
       replayed = try await replayTimedRuns(timeline, step: step, outcomes: outcomes) {
         clock, action in
-        let debouncer = Debouncer(
-          for: interval, options: timeline.debounceOptions, clock: clock, action: action)
+        // The box holds the only reference, so that `!release` releases the debouncer; the
+        // engine outlives it while a pending value runs, and the replay settles on it.
+        let box = LockedState<Debouncer<String, ManualClock>?>(
+          Debouncer(
+            for: interval, options: timeline.debounceOptions,
+            onRelease: timeline.releasePolicy, clock: clock, action: action))
+        let engine = box.withLock { $0?.engine }
         return TimedRunsDriver(
-          send: { debouncer.send($0) }, sendAndWait: { try await debouncer.sendAndWait($0) },
-          inputsSent: { debouncer.inputsSent }, cancel: { debouncer.cancel() },
-          flush: { await debouncer.flush() }, settle: { await debouncer.waitUntilQuiescent() },
-          keepAlive: debouncer)
+          send: { value in box.withLock { $0 }?.send(value) },
+          sendAndWait: { value in try await box.withLock { $0 }?.sendAndWait(value) ?? .dropped },
+          inputsSent: { engine?.inputsSent ?? 0 }, cancel: { box.withLock { $0 }?.cancel() },
+          release: {
+            // Taken out under the lock, released outside it.
+            let owner = box.withLock { owner in
+              defer { owner = nil }
+              return owner
+            }
+            _ = owner
+          },
+          flush: { await box.withLock { $0 }?.flush() },
+          settle: { await engine?.waitUntilQuiescent() },
+          keepAlive: box)
       }
     case "throttler" where timeline.fold == "collect":
       replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
