@@ -175,7 +175,7 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,
-      "Debouncer.waitUntilIdle() was called from inside the debouncer's own action, which would wait for itself for ever. Call it from the code that sends values, or do the follow-up work at the end of the action."
+      waitingFromInsideTheActionMessage("Debouncer", "debouncer")
     )
     await runs.waitUntilIdle()
   }

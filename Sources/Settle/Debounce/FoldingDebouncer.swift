@@ -125,7 +125,7 @@ where C.Duration == Duration {
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,
-      "FoldingDebouncer.waitUntilIdle() was called from inside the debouncer's own action, which would wait for itself for ever. Call it from the code that sends values, or do the follow-up work at the end of the action."
+      waitingFromInsideTheActionMessage("FoldingDebouncer", "debouncer")
     )
     await runs.waitUntilIdle()
   }

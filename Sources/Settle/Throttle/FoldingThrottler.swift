@@ -108,7 +108,7 @@ where C.Duration == Duration {
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,
-      "FoldingThrottler.waitUntilIdle() was called from inside the throttler's own action, which would wait for itself for ever. Call it from the code that sends values, or do the follow-up work at the end of the action."
+      waitingFromInsideTheActionMessage("FoldingThrottler", "throttler")
     )
     await runs.waitUntilIdle()
   }

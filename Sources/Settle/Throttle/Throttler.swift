@@ -141,7 +141,7 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,
-      "Throttler.waitUntilIdle() was called from inside the throttler's own action, which would wait for itself for ever. Call it from the code that sends values, or do the follow-up work at the end of the action."
+      waitingFromInsideTheActionMessage("Throttler", "throttler")
     )
     await runs.waitUntilIdle()
   }

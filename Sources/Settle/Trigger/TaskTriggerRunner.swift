@@ -147,7 +147,7 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   public func waitUntilIdle() async {
     precondition(
       !RunningAction.isRunning(for: self),
-      "TaskTriggerRunner.waitUntilIdle() was called from inside the runner's own action, which would wait for itself for ever. Call it from the code that triggers, or do the follow-up work at the end of the action."
+      waitingFromInsideTheActionMessage("TaskTriggerRunner", "runner", caller: "triggers")
     )
     guard !tasks.isEmpty else { return }
     await withCheckedContinuation { idleWaiters.append($0) }
