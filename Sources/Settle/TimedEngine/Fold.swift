@@ -41,6 +41,10 @@ public struct Fold<Value: Sendable, Accumulated: Sendable>: Sendable {
   ///
   /// ```swift
   /// let total = Fold<Int, Int>.reducing(into: 0) { $0 += $1 }  // a run gets the sum
+  /// let meter = FoldingThrottler(for: .seconds(1), folding: total) { (bytes: Int) in
+  ///   print(bytes, "bytes in the last second")
+  /// }
+  /// meter.send(512)
   /// ```
   ///
   /// - Parameters:
