@@ -48,7 +48,7 @@ where C.Duration == Duration {
   /// Creates a folding debouncer that runs `action` on `clock`'s time.
   ///
   /// - Parameters:
-  ///   - interval: The quiet period, as for ``Debouncer/init(for:tolerance:options:clock:action:)``.
+  ///   - interval: The quiet period, as for ``Debouncer/init(for:tolerance:options:onRelease:clock:action:)``.
   ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
   ///   - options: Edges and `maxWait`; a plain trailing debounce by default.
   ///   - fold: How values join the pending accumulation: ``Fold/collect`` for an array of
