@@ -45,13 +45,10 @@ package final class DebouncedChange<Value: Sendable> {
     current.send(value)
   }
 
-  /// The view disappeared: the pending value runs now or is dropped, as `onDisappear` says,
-  /// and the debouncer is let go; a later change starts a new one.
+  /// The view disappeared: the debouncer is let go, and its release runs or drops the
+  /// pending value as `onDisappear` says (it was made with that `onRelease` policy); a later
+  /// change starts a new one. The control is detached first: it holds the debouncer too.
   package func disappeared(control: DebounceControl?) {
-    switch onDisappear {
-    case .cancelPending: debouncer?.cancel()
-    case .runPending: debouncer?.startFlush()
-    }
     control?.detach()
     debouncer = nil
   }
