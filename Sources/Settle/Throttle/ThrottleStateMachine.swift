@@ -28,10 +28,7 @@ where Instant.Duration == Duration {
   @usableFromInline
   package let interval: Duration
   @usableFromInline
-  package let latest: Bool
-  /// Values inside a window are dropped and nothing runs at its end.
-  @usableFromInline
-  package let cools: Bool
+  package let mode: ThrottleMode
 
   @usableFromInline
   var phase = Phase.clear
@@ -55,8 +52,7 @@ where Instant.Duration == Duration {
     )
     self.fold = fold
     self.interval = interval
-    self.latest = mode != .firstAtWindowEnd
-    self.cools = mode == .cooldown
+    self.mode = mode
   }
 
   /// `latest: true` is ``ThrottleMode/newestAtWindowEnd``, `false`
@@ -105,12 +101,12 @@ where Instant.Duration == Duration {
   package mutating func send(_ input: Input, at now: Instant) -> SendAction<Value> {
     if let end = windowEnd, now < end {
       // A cooldown holds nothing: the value is dropped, and no timer is needed.
-      if cools { return .none }
+      if mode == .cooldown { return .none }
       // Decided before mutating: a `switch` on `phase` would keep a copy of it alive while
       // the fold runs, and the fold would copy the accumulation.
       if !holdsValue {
         phase = .holding(fold.start(with: input))
-      } else if latest {
+      } else if mode == .newestAtWindowEnd {
         // The newest joins (replaces, for a plain throttle) the held value; in
         // first-at-window-end mode the held one stays and the new one is dropped.
         phase.add(input, with: fold)
@@ -119,11 +115,11 @@ where Instant.Duration == Duration {
       return .startTimer(generation: generation)
     }
     // No window is open. A value still waiting for the previous window's end (its timer has
-    // not caught up yet) is due now: the newest one runs, or the first one in `!latest` mode,
+    // not caught up yet) is due now: the newest one runs, or, at the window's end, the first one,
     // where the new value then waits for the next window.
     let runValue: Value
     switch phase {
-    case .holding(let waiting) where !latest:
+    case .holding(let waiting) where mode == .firstAtWindowEnd:
       runValue = waiting
       phase = .holding(fold.start(with: input))
     case .clear, .holding:
