@@ -115,8 +115,8 @@ where Instant.Duration == Duration {
       return .startTimer(generation: generation)
     }
     // No window is open. A value still waiting for the previous window's end (its timer has
-    // not caught up yet) is due now: the newest one runs, or, at the window's end, the first one,
-    // where the new value then waits for the next window.
+    // not caught up yet) is due now: the newest one runs, or in `.firstAtWindowEnd` the first
+    // one, and the new value then waits for the next window.
     let runValue: Value
     switch phase {
     case .holding(let waiting) where mode == .firstAtWindowEnd:
