@@ -60,8 +60,9 @@ where
     /// runs return, the ones after it by a later run or a `cancel()`.
     var claimedThrough: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent.
-    var sendWaiters = WaiterQueue<UInt64>()
-    /// Outcomes decided for waiting callers, read (and removed) by each when it resumes.
+    var sendWaiters = WaiterQueue<SendWaiter>()
+    /// Outcomes decided for `sendAndWait` callers, by waiter id; each reads (and removes) its
+    /// own when it resumes.
     var outcomes: [UInt64: SendOutcome] = [:]
 
     init(machine: Machine, action: Action) {
@@ -152,21 +153,19 @@ where
   /// `CancellationError`.
   package func sendAndWait(_ input: Input) async throws(CancellationError) -> SendOutcome {
     let id = state.withLock { $0.sendWaiters.reserve() }
-    let number = LockedState<UInt64>(0)
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         let (superseded, suspended) = state.withLock { state -> (ArraySlice<RunTask>, Bool) in
           let (superseded, sent, dispatched) = receive(input, in: &state)
-          number.withLock { $0 = sent }
           // Kept when it is the newest input of the value the machine holds, or of the run
           // this send dispatched; anything else was left out by the machine's rules.
           guard dispatched == sent || state.machine.heldValue?.number == sent else {
             state.sendWaiters.abandon(id)
-            state.outcomes[sent] = .dropped
+            state.outcomes[id] = .dropped
             return (superseded, false)
           }
           let suspended = state.sendWaiters.enqueue(
-            id, condition: sent, continuation: continuation)
+            id, condition: SendWaiter(id: id, input: sent), continuation: continuation)
           return (superseded, suspended)
         }
         for task in superseded { task.cancel() }
@@ -175,8 +174,7 @@ where
     } onCancel: {
       state.withLock { $0.sendWaiters.cancel(id) }?.resume()
     }
-    let sent = number.withLock { $0 }
-    guard let outcome = state.withLock({ $0.outcomes.removeValue(forKey: sent) }) else {
+    guard let outcome = state.withLock({ $0.outcomes.removeValue(forKey: id) }) else {
       throw CancellationError()
     }
     return outcome
@@ -186,12 +184,12 @@ where
   /// held, resume after.
   private func settleSendWaiters(
     _ state: inout State, _ decide: (UInt64) -> SendOutcome?
-  ) -> [WaiterQueue<UInt64>.Continuation] {
+  ) -> [WaiterQueue<SendWaiter>.Continuation] {
     guard !state.sendWaiters.isEmpty else { return [] }
     var decided: [UInt64: SendOutcome] = [:]
-    let resumed = state.sendWaiters.removeSatisfied { number in
-      guard let outcome = decide(number) else { return false }
-      decided[number] = outcome
+    let resumed = state.sendWaiters.removeSatisfied { waiter in
+      guard let outcome = decide(waiter.input) else { return false }
+      decided[waiter.id] = outcome
       return true
     }
     state.outcomes.merge(decided) { _, new in new }
@@ -201,7 +199,7 @@ where
   /// The callers whose inputs a returned run covered: its newest input ran, earlier ones were
   /// superseded or folded into it.
   private func coveredSendWaiters(through newest: UInt64, in state: inout State)
-    -> [WaiterQueue<UInt64>.Continuation]
+    -> [WaiterQueue<SendWaiter>.Continuation]
   {
     let earlier: SendOutcome = Machine.foldsInputs ? .folded : .superseded
     return settleSendWaiters(&state) { number in
@@ -211,7 +209,7 @@ where
   }
 
   /// The callers whose inputs no claimed run covers: a `cancel()` or shutdown dropped them.
-  private func droppedSendWaiters(_ state: inout State) -> [WaiterQueue<UInt64>.Continuation] {
+  private func droppedSendWaiters(_ state: inout State) -> [WaiterQueue<SendWaiter>.Continuation] {
     let claimed = state.claimedThrough
     return settleSendWaiters(&state) { number in number > claimed ? .dropped : nil }
   }
