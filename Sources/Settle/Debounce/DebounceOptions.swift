@@ -34,6 +34,17 @@ public struct DebounceOptions: Hashable, Sendable {
   ///
   /// - Precondition: `leading` or `trailing` is `true`, and `maxWait` is not negative.
   public init(leading: Bool = false, trailing: Bool = true, maxWait: Duration? = nil) {
+    self.leading = leading
+    self.trailing = trailing
+    self.maxWait = maxWait
+    checkValid()
+  }
+
+  /// Stops with a message unless `leading` or `trailing` is set and `maxWait` is not
+  /// negative: checked by the initialiser and again by every debouncer that takes the
+  /// options, since the fields may have been changed since.
+  @usableFromInline
+  package func checkValid() {
     precondition(
       leading || trailing,
       "DebounceOptions needs leading or trailing (or both) to be true; with neither, nothing would ever run."
@@ -44,9 +55,6 @@ public struct DebounceOptions: Hashable, Sendable {
         "DebounceOptions.maxWait was \(maxWait); pass nil for no bound, or a duration of zero or more."
       )
     }
-    self.leading = leading
-    self.trailing = trailing
-    self.maxWait = maxWait
   }
 
   /// Trailing edge only: the last value of each burst, after the quiet period.

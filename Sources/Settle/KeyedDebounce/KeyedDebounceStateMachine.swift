@@ -111,16 +111,8 @@ package struct KeyedDebounceStateMachine<
       interval >= .zero,
       "KeyedDebouncer interval was \(interval); pass a duration of zero or more."
     )
-    precondition(
-      options.leading || options.trailing,
-      "DebounceOptions needs leading or trailing (or both) to be true; with neither, nothing would ever run."
-    )
-    if let maxWait = options.maxWait {
-      precondition(
-        maxWait >= .zero,
-        "DebounceOptions.maxWait was \(maxWait); pass nil for no bound, or a duration of zero or more."
-      )
-    }
+    // Checked again: the fields are `var`, so options may have changed since their init.
+    options.checkValid()
     self.interval = interval
     self.leading = options.leading
     self.trailing = options.trailing
