@@ -108,7 +108,12 @@ where Instant.Duration == Duration {
     // later quiet deadline when it wakes, so only the value and the send time change. Kept
     // apart so that, specialised, it sets up no space for the instants the others compute.
     if !leading, case .waiting = phase {
-      phase.add(input, with: fold)
+      // The phase is known to be waiting: a plain debounce just stores the new value.
+      if Fold.replaces {
+        phase = .waiting(fold.start(with: input))
+      } else {
+        phase.add(input, with: fold)
+      }
       lastSend = now
       return .none
     }
