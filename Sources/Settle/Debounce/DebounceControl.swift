@@ -30,34 +30,28 @@
 /// Main-actor isolated, like the view that owns it, and so `Sendable`.
 @MainActor
 public final class DebounceControl {
-  private var flushAttached: (() -> Void)?
-  private var cancelAttached: (() -> Void)?
-  private var isPendingAttached: (() -> Bool)?
+  private var attached: (any ControllableDebounce)?
 
   /// Creates a handle with nothing attached.
   public init() {}
 
   /// Runs the pending value now, as `Debouncer.flush()` does, without waiting for it: the
   /// action starts on the main actor's next turn. Does nothing when no value waits.
-  public func flush() { flushAttached?() }
+  public func flush() { attached?.startFlush() }
 
   /// Drops the pending value and cancels a running action, as `Debouncer.cancel()` does.
-  public func cancel() { cancelAttached?() }
+  public func cancel() { attached?.cancel() }
 
   /// Whether a value waits to run.
-  public var isPending: Bool { isPendingAttached?() ?? false }
+  public var isPending: Bool { attached?.isPending ?? false }
 
   /// Attaches the debouncer of the modifier that received this handle.
-  package func attach<Value: Sendable, C: Clock>(_ debouncer: Debouncer<Value, C>) {
-    flushAttached = { debouncer.startFlush() }
-    cancelAttached = { debouncer.cancel() }
-    isPendingAttached = { debouncer.isPending }
+  package func attach(_ debouncer: some ControllableDebounce) {
+    attached = debouncer
   }
 
   /// Lets the debouncer go, when its view disappears.
   package func detach() {
-    flushAttached = nil
-    cancelAttached = nil
-    isPendingAttached = nil
+    attached = nil
   }
 }

@@ -1,0 +1,2 @@
+// What `onChange(of:debounce:control:)` attaches to the view's `DebounceControl`.
+extension Debouncer: ControllableDebounce {}
