@@ -124,22 +124,20 @@ public final class RenderTracker: Sendable {
     withExtendedLifetime(released) {}
     guard let generation else { return try body() }
 
-    let recorder = AccessRecorder()
-    let result = try TrackingContext.recording(into: recorder, body)
-    // The scope holds the tracker weakly: the registries hold the scope, and must not keep
-    // the tracker and its closure alive.
-    let scope = TrackingScope(options: options) { [weak self] in
-      self?.invalidate(generation)
+    return try TrackingScope.arm(recording: body) {
+      // The scope holds the tracker weakly: the registries hold the scope, and must not keep
+      // the tracker and its closure alive.
+      let scope = TrackingScope(options: options) { [weak self] in
+        self?.invalidate(generation)
+      }
+      // Stored before it is installed, so that a concurrent cancel can disarm it.
+      let current = state.withLock { state in
+        guard state.generation == generation else { return false }
+        state.scope = scope
+        return true
+      }
+      return current ? scope : nil
     }
-    let current = state.withLock { state in
-      guard state.generation == generation else { return false }
-      state.scope = scope
-      return true
-    }
-    // Stored before installing, so a concurrent cancel can disarm it; the scope copes with
-    // being cancelled while it installs.
-    if current { scope.install(recorder) }
-    return result
   }
 
   /// Stops for good: disarms the last render and releases its `onInvalidate`.

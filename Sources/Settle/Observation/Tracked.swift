@@ -54,6 +54,9 @@ public struct Tracked<Value> {
   @usableFromInline
   let comparison: AssignmentComparison
 
+  // Here, not with the other overloads in Tracked+Comparison.swift: Swift 6.3 initialises a
+  // wrapped property assigned in a client's `init` (`status = …` in TileCalculator) only
+  // through an `init(wrappedValue:)` declared in the wrapper type itself.
   /// Creates the property with its initial value, for a type not known here to be
   /// `Equatable` or a class: a generic parameter, an existential, or a type with neither.
   ///
@@ -85,7 +88,7 @@ public struct Tracked<Value> {
   /// One subscript for every `Value`: Swift 6.3 refuses a property wrapper with more than one
   /// enclosing-self subscript ("multiple enclosing-self subscripts"), and one declared in a
   /// constrained extension is not considered at all, so the comparison is chosen by
-  /// overloading the initialiser instead, and stored (see ``isSame(_:_:)``).
+  /// overloading the initialiser instead, and stored (see ``isSame(_:_:by:)``).
   ///
   /// Inlinable so that it is specialised for each property in the client's module:
   /// unspecialised, every read went through generic key-path projection and metadata lookups
@@ -149,52 +152,6 @@ public struct Tracked<Value> {
     registry.willSet(instance, keyPath: wrappedKeyPath)
     instance[keyPath: storageKeyPath].storage = newValue
     registry.didSet(instance, keyPath: wrappedKeyPath)
-  }
-
-  /// Whether assigning `new` over `old` changes nothing an observer could see, compared the
-  /// way the property's initialiser chose.
-  ///
-  /// No branch but `.dynamic` asks at run time whether a value conforms: `.equatable` is
-  /// chosen only for an `Equatable` `Value`, so once the subscript is specialised for a
-  /// concrete `Value` the optimiser folds the cast below to that type's `==`; `.identity` only
-  /// for a class, and the `AnyObject.Type` test folds to a constant. A specialised write has
-  /// no `swift_dynamicCast` (Scripts/check-write-codegen checks the benchmark's build).
-  @inlinable @inline(__always)
-  static func isSame(_ old: Value, _ new: Value, by comparison: AssignmentComparison) -> Bool {
-    // The common case inline and first; the others out of line, so they cost the write of an
-    // `Equatable` property neither code size nor a jump table.
-    guard comparison == .equatable else { return isSameOtherwise(old, new, by: comparison) }
-    guard let old = old as? any Equatable else { return false }
-    return old.isEqual(to: new)
-  }
-
-  /// ``isSame(_:_:by:)`` for every comparison but `.equatable`.
-  @inlinable @inline(never)
-  static func isSameOtherwise(
-    _ old: Value, _ new: Value, by comparison: AssignmentComparison
-  ) -> Bool {
-    switch comparison {
-    case .none:
-      return false
-    case .identity:
-      break
-    case .dynamic, .equatable:  // `.equatable` is decided inline; listed to be exhaustive
-      if let old = old as? any Equatable { return old.isEqual(to: new) }
-    }
-    guard Value.self is AnyObject.Type else { return false }
-    return (old as AnyObject) === (new as AnyObject)
-  }
-}
-
-extension Equatable {
-  /// `==` against a value of another static type: `false` unless it has this type.
-  ///
-  /// Generic rather than taking `Any`, so that once ``Tracked`` is specialised for a concrete
-  /// value type the optimiser folds both casts away and a write compares with a plain `==`.
-  @inlinable
-  func isEqual<Other>(to other: Other) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
   }
 }
 

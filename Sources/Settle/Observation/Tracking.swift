@@ -48,10 +48,9 @@ public func withTracking<T>(
   _ apply: () throws -> T,
   onChange: @escaping @Sendable () -> Void
 ) rethrows -> T {
-  let recorder = AccessRecorder()
-  let result = try TrackingContext.recording(into: recorder, apply)
-  TrackingScope(options: options, callback: onChange).install(recorder)
-  return result
+  try TrackingScope.arm(recording: apply) {
+    TrackingScope(options: options, callback: onChange)
+  }
 }
 
 /// Runs `apply`, recording every tracked property it reads, and calls `didChange` once, after the

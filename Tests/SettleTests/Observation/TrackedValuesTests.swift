@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func takingAReadyChangeWithoutWaiting() {
-    var state = TrackedValuesState()
+    var state = TrackedValuesLink.State()
     // Nothing reported yet: next() must wait.
     #expect(state.takeReady() == nil)
     #expect(state.changed() == nil)
@@ -137,7 +137,7 @@ import Testing
   }
 
   @Test func waitingStateMachine() {
-    var state = TrackedValuesState()
+    var state = TrackedValuesLink.State()
     #expect(state.changed() == nil)
     let end = state.end()
     #expect(end == nil)

@@ -130,10 +130,10 @@ import Testing
   }
 
   @Test func finishingIsFirstComeOnly() {
-    var state = TrackingScopeState()
+    var state = TrackingScope.State()
     #expect(state.isArmed)
-    let first = state.finish()
-    let second = state.finish()
+    let first = state.disarm()
+    let second = state.disarm()
     #expect(first != nil)
     #expect(second == nil)
     #expect(!state.isArmed)
@@ -141,11 +141,11 @@ import Testing
 
   @Test func registrationAfterFinishingMustBeUndone() {
     let registry = ObservationRegistry()
-    var state = TrackingScopeState()
-    let registration = TrackingScopeState.Registration(
+    var state = TrackingScope.State()
+    let registration = TrackingScope.State.Registration(
       core: registry.core, properties: PropertyReads(), objectLevel: true)
     let registeredWhileArmed = state.didRegister(registration)
-    let finished = state.finish()
+    let finished = state.disarm()
     let registeredAfterFinishing = state.didRegister(registration)
     #expect(registeredWhileArmed)
     #expect(finished?.count == 1)

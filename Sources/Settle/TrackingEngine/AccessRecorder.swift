@@ -13,13 +13,6 @@ package final class AccessRecorder {
     package var properties: PropertyReads
   }
 
-  /// One entry per registry read, in the order of first reads.
-  ///
-  /// Builds an array, so tests use it; installation uses ``forEachAccess(_:)``.
-  package var accesses: [Access] {
-    guard let first else { return [] }
-    return [first] + rest
-  }
   // Only this class's methods touch these, on one thread, and none calls out while it holds
   // an access, so no two accesses can overlap and the dynamic exclusivity checks could never
   // fire. Unchecked, because each check is a runtime call and they were several per recorded

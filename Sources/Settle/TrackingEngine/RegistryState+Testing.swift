@@ -1,4 +1,9 @@
 extension RegistryState {
+  /// The slot of `keyPath`, if it has one, for tests to look inside.
+  package func slot(for keyPath: AnyKeyPath) -> Slot? {
+    slotByKeyPath[keyPath].map { slots[$0] }
+  }
+
   /// For tests: the scopes armed on this registry, to check nothing is left behind.
   package var armedScopeCount: Int {
     var ids: Set<ObjectIdentifier> = []

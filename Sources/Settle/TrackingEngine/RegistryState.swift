@@ -61,7 +61,7 @@ package struct RegistryState {
   /// by index, and never hash a key path again after the first lookup.
   package private(set) var slots: [Slot] = []
   /// The slot of each property, for a key-path object not in ``recentKeyPaths``.
-  private var slotByKeyPath: [AnyKeyPath: Int] = [:]
+  private(set) var slotByKeyPath: [AnyKeyPath: Int] = [:]
   package var object = Slot()
   /// Scope entries in every slot's lists, ``object`` included: a scope armed on three
   /// properties counts three. The registry publishes it so that a write can tell, without
@@ -83,11 +83,6 @@ package struct RegistryState {
   private static let recentKeyPathLimit = 16
 
   package init() {}
-
-  /// The slot of `keyPath`, if it has one; tests use it to look inside.
-  package func slot(for keyPath: AnyKeyPath) -> Slot? {
-    slotByKeyPath[keyPath].map { slots[$0] }
-  }
 
   /// The index of `keyPath`'s slot, if it has one.
   ///

@@ -12,15 +12,6 @@ package struct PropertyReads: Sendable {
     package let version: UInt64
   }
 
-  /// Each property read once, in the order of first reads.
-  ///
-  /// Builds an array, so tests and diagnostics use it; arming and firing use
-  /// ``forEachRead(_:)``, which allocates nothing.
-  package var reads: [Read] {
-    var reads: [Read] = []
-    forEachRead { reads.append($0) }
-    return reads
-  }
   /// The first read, inline: most scopes read one property per object, and then the read set
   /// allocates nothing and holds no reference, so copying it (into a registration, a scope)
   /// retains nothing.
