@@ -113,7 +113,7 @@ public final class ObservationRegistry: Sendable {
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    core.willSet(keyPath)
+    core.willSet(keyPath, of: ObjectIdentifier(subject))
   }
 
   /// Announces that `keyPath` has changed: calls, on this thread and before returning, every
@@ -124,7 +124,7 @@ public final class ObservationRegistry: Sendable {
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>
   ) {
-    core.didSet(keyPath)
+    core.didSet(keyPath, of: ObjectIdentifier(subject))
   }
 
   /// Runs `mutation` between ``willSet(_:keyPath:)`` and ``didSet(_:keyPath:)``.

@@ -84,3 +84,54 @@ public func withTracking<T>(
 ) rethrows -> T {
   try withTracking(options: .afterStore, apply, onChange: didChange)
 }
+
+/// Runs `apply`, recording every tracked property it reads, and calls `onChange` once with a
+/// ``TrackingEvent`` that says what happened: which property changed, and whether before or
+/// after the store, or (with ``TrackingOptions/deinit``) that an object read was released.
+///
+/// ```swift
+/// @MainActor final class Draft: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   @Tracked var subject = ""
+///   @Tracked var body = ""
+/// }
+///
+/// var draft: Draft? = Draft()
+/// withTracking(options: [.afterStore, .deinit]) {
+///   _ = draft?.subject
+/// } onChange: { event in
+///   MainActor.assumeIsolated {  // key paths to a main-actor model are formed there
+///     switch event.kind {
+///     case .didSet where event.matches(\Draft.subject): print("subject changed")
+///     case .deinit: print("draft released")
+///     default: break
+///     }
+///   }
+/// }
+/// draft = nil  // prints "draft released"
+/// ```
+///
+/// Everything else is as in ``withTracking(options:_:onChange:)-(_,_,()->Void)``: one call at
+/// most, on the writing thread (or the releasing one), with no Settle lock held. A write to a
+/// property that was not read calls nothing, and so has no event. The callback runs once
+/// whichever comes first, a change or a release; a scope that is cancelled (or fired) first
+/// never reports the release.
+///
+/// - Parameters:
+///   - options: When to call back: before the store (the default) or after it
+///     (``TrackingOptions/afterStore``), for the properties read or the whole objects
+///     (``TrackingOptions/objectLevel``), and on release (``TrackingOptions/deinit``).
+///   - apply: The reads to track; it runs once, synchronously.
+///   - onChange: Called at most once with the event.
+/// - Returns: What `apply` returns.
+/// - Complexity: O(properties read) on top of `apply`, as for the callback without an event;
+///   the event itself is built only when the callback runs.
+public func withTracking<T>(
+  options: TrackingOptions = [],
+  _ apply: () throws -> T,
+  onChange: @escaping @Sendable (TrackingEvent) -> Void
+) rethrows -> T {
+  try TrackingScope.arm(recording: apply) {
+    TrackingScope(options: options, callback: .event(onChange))
+  }
+}

@@ -22,4 +22,13 @@ public struct TrackingOptions: OptionSet, Sendable, Hashable {
   /// This is coarser than the default and exists to measure what property-level tracking
   /// saves; a write to an object costs O(object-level scopes on that object).
   public static let objectLevel = TrackingOptions(rawValue: 1 << 1)
+
+  /// Also call back, with a ``TrackingEvent/Kind/deinit`` event, when an object the scope read
+  /// is released; as with a change, at most once per scope.
+  ///
+  /// The callback runs on the releasing thread, from the release of the object's
+  /// ``ObservationRegistry``, after the object's own `deinit`. A scope that fired or was
+  /// cancelled first is not called. Without this option, a released object only disarms the
+  /// scope's registrations on it, silently.
+  public static let `deinit` = TrackingOptions(rawValue: 1 << 2)
 }

@@ -48,18 +48,26 @@ package final class RegistryCore: Sendable {
     }
   }
 
-  /// Fires the before-store scopes that read `keyPath` (see
+  /// Fires the before-store scopes that read `keyPath` of `object` (see
   /// ``ObservationRegistry/willSet(_:keyPath:)``).
-  func willSet(_ keyPath: AnyKeyPath) {
+  func willSet(_ keyPath: AnyKeyPath, of object: ObjectIdentifier) {
     let fired = withState { $0.willSet(keyPath) }
-    fired.forEachElement { $0.fire(from: self) }
+    fired.forEachElement {
+      $0.fire(from: self, kind: .willSet, keyPath: keyPath, objectID: object)
+    }
   }
 
-  /// Fires the after-store scopes that read `keyPath` (see
+  /// Fires the after-store scopes that read `keyPath` of `object` (see
   /// ``ObservationRegistry/didSet(_:keyPath:)``).
-  func didSet(_ keyPath: AnyKeyPath) {
+  ///
+  /// A before-store scope fired here was armed while the write was in progress and may hold
+  /// the old value (see ``RegistryState/Slot``); it is told `.willSet`, its own kind, since a
+  /// callback switches on the kinds it asked for.
+  func didSet(_ keyPath: AnyKeyPath, of object: ObjectIdentifier) {
     let fired = withState { $0.didSet(keyPath) }
-    fired.forEachElement { $0.fire(from: self) }
+    fired.forEachElement {
+      $0.fire(from: self, kind: $0.changeKind, keyPath: keyPath, objectID: object)
+    }
   }
 
   /// The versions a read sees (see ``RegistryState/versionsForRead(of:)``).
@@ -80,7 +88,7 @@ package final class RegistryCore: Sendable {
     _ scope: TrackingScope,
     properties: PropertyReads,
     objectVersion: UInt64
-  ) -> Bool {
+  ) -> RegistryState.UnreportedChange? {
     withState { $0.register(scope, properties: properties, objectVersion: objectVersion) }
   }
 
@@ -92,15 +100,20 @@ package final class RegistryCore: Sendable {
     withExtendedLifetime(removed) {}
   }
 
-  /// Disarms every scope armed here without calling it back, because the object it watched is
-  /// gone, and drops the bookkeeping (see ``RegistryState/close()``): scopes still armed on
-  /// other objects keep only this emptied core alive, until they fire, are cancelled or are
-  /// freed.
+  /// Disarms every scope armed here, because the object it watched is gone, and drops the
+  /// bookkeeping (see ``RegistryState/close()``): scopes still armed on other objects keep only
+  /// this emptied core alive, until they fire, are cancelled or are freed. A scope that asked
+  /// for ``TrackingOptions/deinit`` fires with that event; the others are not called.
   ///
   /// - Complexity: O(scopes armed here + properties ever read).
   func close() {
     let removed = withState { $0.close() }
-    // Released outside the lock: a scope freed here calls its discard handler.
+    // Outside the lock: a release callback may do anything, and a scope freed here calls its
+    // discard handler. A scope armed on several properties is in the list once per property;
+    // only its first fire finds it armed.
+    removed.forEachElement { scope in
+      if scope.firesOnRelease { scope.fire(from: self, kind: .deinit) }
+    }
     withExtendedLifetime(removed) {}
   }
 }

@@ -12,6 +12,9 @@ package struct RegistryState {
     package var writesInProgress = 0
     package var beforeStore = ScopeList()
     package var afterStore = ScopeList()
+    /// The property, so that a change found while arming can say which it was; `nil` for
+    /// ``RegistryState/object``.
+    package var keyPath: AnyKeyPath?
 
     /// Whether a reader that saw `recorded` has missed a change nobody will report any more.
     func hasUnreportedChange(since recorded: UInt64, afterStore: Bool) -> Bool {
@@ -104,7 +107,7 @@ package struct RegistryState {
   private mutating func slotIndexCreating(_ keyPath: AnyKeyPath) -> Int {
     if let index = slotIndex(of: keyPath) { return index }
     let index = slots.count
-    slots.append(Slot())
+    slots.append(Slot(keyPath: keyPath))
     slotByKeyPath[keyPath] = index
     recentKeyPaths.removeAll(keepingCapacity: true)
     nextRecentVictim = 0
@@ -120,31 +123,42 @@ package struct RegistryState {
     return (index, object.version, slots[index].version)
   }
 
-  /// Arms `scope` for the properties it read, or returns `false` without arming it when one of
-  /// them changed since it was read: the caller then fires the scope itself.
+  /// A change that a scope being armed missed: it happened after the scope's read, and no
+  /// write still in progress will report it.
+  package struct UnreportedChange {
+    /// The property changed; `nil` for an object-level scope, which records no property.
+    package let keyPath: AnyKeyPath?
+  }
+
+  /// Arms `scope` for the properties it read, or returns, without arming it, the first of them
+  /// that changed since it was read: the caller then fires the scope itself.
   ///
   /// - Complexity: O(`properties.reads.count`).
   package mutating func register(
     _ scope: TrackingScope,
     properties: PropertyReads,
     objectVersion: UInt64
-  ) -> Bool {
+  ) -> UnreportedChange? {
     // A recorder holds its registry until installation ends, so a closed state is never
     // registered with.
     precondition(!isClosed, "Internal inconsistency in Settle: a scope armed on a freed registry")
     if scope.objectLevel {
       if object.hasUnreportedChange(since: objectVersion, afterStore: scope.afterStore) {
-        return false
+        return UnreportedChange(keyPath: nil)
       }
       if object.insert(scope) { armedEntries += 1 }
+      return nil
+    }
+    var changed: Int?
+    let missed = properties.contains { read in
+      guard slots[read.slot].hasUnreportedChange(since: read.version, afterStore: scope.afterStore)
+      else { return false }
+      changed = read.slot
       return true
     }
-    let changed = properties.contains { read in
-      slots[read.slot].hasUnreportedChange(since: read.version, afterStore: scope.afterStore)
-    }
-    if changed { return false }
+    if missed, let changed { return UnreportedChange(keyPath: slots[changed].keyPath) }
     properties.forEachRead { if slots[$0.slot].insert(scope) { armedEntries += 1 } }
-    return true
+    return nil
   }
 
   /// Disarms a scope; returns what was removed so that it is released outside the lock.

@@ -5,25 +5,43 @@
 /// registrations, and a scope (with its callback) is freed once it fired or all the objects it
 /// watched are gone.
 package final class TrackingScope: Sendable {
+  /// What a scope calls: a plain closure costs no event, and only callers that asked for
+  /// events get one built.
+  package enum Callback: Sendable {
+    case plain(@Sendable () -> Void)
+    case event(@Sendable (TrackingEvent) -> Void)
+  }
+
   package let afterStore: Bool
   package let objectLevel: Bool
+  /// Whether the release of a read object fires the scope (``TrackingOptions/deinit``).
+  package let firesOnRelease: Bool
   private let state: LockedState<State>
   /// Run once, by whoever ends the scope by firing it (see ``State``).
-  private let callback: @Sendable () -> Void
+  private let callback: Callback
   /// Called when the scope is freed without having fired or been cancelled: nothing it read can
   /// report a change any more.
   private let onDiscard: (@Sendable () -> Void)?
 
   package init(
     options: TrackingOptions,
-    callback: @escaping @Sendable () -> Void,
+    callback: Callback,
     onDiscard: (@Sendable () -> Void)? = nil
   ) {
     afterStore = options.contains(.afterStore)
     objectLevel = options.contains(.objectLevel)
+    firesOnRelease = options.contains(.deinit)
     state = LockedState(State())
     self.callback = callback
     self.onDiscard = onDiscard
+  }
+
+  package convenience init(
+    options: TrackingOptions,
+    callback: @escaping @Sendable () -> Void,
+    onDiscard: (@Sendable () -> Void)? = nil
+  ) {
+    self.init(options: options, callback: .plain(callback), onDiscard: onDiscard)
   }
 
   deinit {
@@ -42,10 +60,10 @@ package final class TrackingScope: Sendable {
   package func install(_ recorder: AccessRecorder) {
     recorder.forEachAccess { access in
       let core = access.registry.core
-      let armed = core.register(
+      let changed = core.register(
         self, properties: access.properties, objectVersion: access.objectVersion)
-      guard armed else {
-        fire()
+      if let changed {
+        fire(kind: changeKind, keyPath: changed.keyPath)
         return false
       }
       let properties = objectLevel ? PropertyReads() : access.properties
@@ -83,16 +101,31 @@ package final class TrackingScope: Sendable {
     return result
   }
 
+  /// The kind of event a change reports to this scope.
+  package var changeKind: TrackingEvent.Kind { afterStore ? .didSet : .willSet }
+
   /// Runs the callback if nobody did yet: disarms the scope, removes every registration, then
   /// calls back with reads suppressed.
   ///
   /// `registry` is the core of the registry whose write fired the scope, if any: it already
   /// took the scope out of the slot that fired, so a registration there on that one slot alone
-  /// needs no second trip through its lock.
-  package func fire(from registry: RegistryCore? = nil) {
+  /// needs no second trip through its lock. `kind`, `keyPath` and `objectID` describe the event;
+  /// they become a ``TrackingEvent`` only for a callback that takes one.
+  package func fire(
+    from registry: RegistryCore? = nil,
+    kind: TrackingEvent.Kind,
+    keyPath: AnyKeyPath? = nil,
+    objectID: ObjectIdentifier? = nil
+  ) {
     guard let registrations = state.withLock({ $0.disarm() }) else { return }
     remove(registrations, clearedBy: registry)
-    TrackingContext.suppressingReads(callback)
+    switch callback {
+    case .plain(let callback):
+      TrackingContext.suppressingReads(callback)
+    case .event(let callback):
+      let event = TrackingEvent(kind: kind, keyPath: keyPath, objectID: objectID)
+      TrackingContext.suppressingReads { callback(event) }
+    }
   }
 
   /// Disarms the scope without calling back.

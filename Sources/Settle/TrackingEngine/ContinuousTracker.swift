@@ -1,0 +1,64 @@
+/// The engine of ``withContinuousTracking(options:_:)``: one armed scope at a time, replaced by
+/// the next reading each time it fires.
+///
+/// The order of a round is what makes "no write lost" hold: the scope that fired is disarmed
+/// first (its one-shot claim), then the closure runs with recording on from before its first
+/// read, and the new scope is installed over those reads with the versions they saw. A write
+/// after a read is then either reported by the new scope (armed in time) or found by the
+/// installation's version check, which fires the new scope at once; a write before a read is
+/// what that read sees. Writes the closure makes itself are of the second kind.
+///
+/// Only the token holds the tracker strongly. A scope holds it weakly, because registries hold
+/// scopes and objects hold registries: a strong reference would let a model that the closure
+/// captures keep itself alive through its own registry after the token is gone.
+package final class ContinuousTracker: Sendable {
+  private let options: TrackingOptions
+  private let apply: @Sendable (TrackingEvent) -> Void
+  /// The armed scope (or the one being armed), and whether the token cancelled.
+  private let state = LockedState(State())
+
+  private struct State {
+    var scope: TrackingScope?
+    var isCancelled = false
+  }
+
+  package init(options: TrackingOptions, apply: @escaping @Sendable (TrackingEvent) -> Void) {
+    // Continuous tracking reads again as it calls back, and a reading made before the store
+    // would see the old value: it always calls back after the store.
+    self.options = options.union(.afterStore)
+    self.apply = apply
+  }
+
+  deinit {
+    cancel()
+  }
+
+  /// Runs one round: the closure with `event`, its reads recorded, then the next scope armed.
+  ///
+  /// A change found while arming fires the new scope on this thread, before this returns, and
+  /// so runs the next round from inside this one.
+  package func read(_ event: TrackingEvent) {
+    TrackingScope.arm(recording: { apply(event) }) {
+      let scope = TrackingScope(
+        options: options,
+        callback: .event({ [weak self] event in self?.read(event) }))
+      // Stored before it is installed, so that a cancel racing the installation disarms it.
+      let armed = state.withLock { state in
+        guard !state.isCancelled else { return false }
+        state.scope = scope
+        return true
+      }
+      return armed ? scope : nil
+    }
+  }
+
+  /// Stops: disarms the armed scope, and no round starts after this returns, except one
+  /// already running on another thread, which arms nothing.
+  package func cancel() {
+    let scope = state.withLock { state in
+      state.isCancelled = true
+      return state.scope.take()
+    }
+    scope?.cancel()
+  }
+}
