@@ -154,6 +154,14 @@ enum BenchmarkSuite {
           .ratio(atMost: 0.5),
           settle: { try P.armAndFireWide(SettleModel.self, $0) },
           apple: { try P.armAndFireWide(AppleModel.self, $0) }),
+        BenchmarkCase(
+          group: observation,
+          name: "continuous tracking round trip (write, call, re-arm)",
+          operations: 200_000, quickOperations: 2_000,
+          target: .ratio(atMost: 1.0, "not slower than re-arming by hand"),
+          settle: { try ContinuousWorkloads.continuousRoundTrip($0) },
+          baselineName: "one-shot re-armed by hand",
+          baseline: { try ContinuousWorkloads.handRearmRoundTrip($0) }),
       ]
       // Resident size comes from /proc; elsewhere (macOS) the case is left out, not failed.
       if ResidentMemory.bytes != nil {

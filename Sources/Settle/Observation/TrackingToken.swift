@@ -5,6 +5,11 @@
 /// object that observes:
 ///
 /// ```swift
+/// @MainActor final class Note: TrackedObject {
+///   let observationRegistry = ObservationRegistry()
+///   @Tracked var title = ""
+/// }
+///
 /// @MainActor final class TitleMirror {
 ///   var shown = ""
 ///   private var token: TrackingToken?
@@ -25,12 +30,10 @@
 public final class TrackingToken: Sendable {
   private let tracker: ContinuousTracker
 
+  /// The only strong reference to the tracker: releasing the token frees it, and its deinit
+  /// disarms the observation (see ``ContinuousTracker``).
   package init(_ tracker: ContinuousTracker) {
     self.tracker = tracker
-  }
-
-  deinit {
-    tracker.cancel()
   }
 
   /// Stops the observation: after it returns, the closure is not called again, except by a

@@ -29,6 +29,8 @@ package final class ContinuousTracker: Sendable {
     self.apply = apply
   }
 
+  // Runs when the token is released, or when the last round running on another thread
+  // returns after that: the scope it armed is the one disarmed here.
   deinit {
     cancel()
   }
@@ -39,9 +41,7 @@ package final class ContinuousTracker: Sendable {
   /// so runs the next round from inside this one.
   package func read(_ event: TrackingEvent) {
     TrackingScope.arm(recording: { apply(event) }) {
-      let scope = TrackingScope(
-        options: options,
-        callback: .event({ [weak self] event in self?.read(event) }))
+      let scope = TrackingScope(options: options, callback: nextRound(), isContinuous: true)
       // Stored before it is installed, so that a cancel racing the installation disarms it.
       let armed = state.withLock { state in
         guard !state.isCancelled else { return false }
@@ -50,6 +50,12 @@ package final class ContinuousTracker: Sendable {
       }
       return armed ? scope : nil
     }
+  }
+
+  /// What the next scope calls: the next round, through a weak reference.
+  private func nextRound() -> TrackingScope.Callback {
+    if SeededFault.isSeeded(.strongCapture) { return .event { event in self.read(event) } }
+    return .event { [weak self] event in self?.read(event) }
   }
 
   /// Stops: disarms the armed scope, and no round starts after this returns, except one

@@ -143,7 +143,9 @@ package struct RegistryState {
     // registered with.
     precondition(!isClosed, "Internal inconsistency in Settle: a scope armed on a freed registry")
     if scope.objectLevel {
-      if object.hasUnreportedChange(since: objectVersion, afterStore: scope.afterStore) {
+      if object.hasUnreportedChange(since: objectVersion, afterStore: scope.afterStore),
+        !(SeededFault.isSeeded(.rearmAfterCallback) && scope.isContinuous)
+      {
         return UnreportedChange(keyPath: nil)
       }
       if object.insert(scope) { armedEntries += 1 }
@@ -151,6 +153,7 @@ package struct RegistryState {
     }
     var changed: Int?
     let missed = properties.contains { read in
+      if SeededFault.isSeeded(.rearmAfterCallback), scope.isContinuous { return false }
       guard slots[read.slot].hasUnreportedChange(since: read.version, afterStore: scope.afterStore)
       else { return false }
       changed = read.slot

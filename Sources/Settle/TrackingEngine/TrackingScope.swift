@@ -16,6 +16,8 @@ package final class TrackingScope: Sendable {
   package let objectLevel: Bool
   /// Whether the release of a read object fires the scope (``TrackingOptions/deinit``).
   package let firesOnRelease: Bool
+  /// Whether the scope is one round of continuous tracking; only seeded faults ask.
+  package let isContinuous: Bool
   private let state: LockedState<State>
   /// Run once, by whoever ends the scope by firing it (see ``State``).
   private let callback: Callback
@@ -26,8 +28,10 @@ package final class TrackingScope: Sendable {
   package init(
     options: TrackingOptions,
     callback: Callback,
-    onDiscard: (@Sendable () -> Void)? = nil
+    onDiscard: (@Sendable () -> Void)? = nil,
+    isContinuous: Bool = false
   ) {
+    self.isContinuous = isContinuous
     afterStore = options.contains(.afterStore)
     objectLevel = options.contains(.objectLevel)
     firesOnRelease = options.contains(.deinit)
@@ -117,8 +121,17 @@ package final class TrackingScope: Sendable {
     keyPath: AnyKeyPath? = nil,
     objectID: ObjectIdentifier? = nil
   ) {
-    guard let registrations = state.withLock({ $0.disarm() }) else { return }
+    guard let registrations = state.withLock({ $0.disarm() }) else {
+      if SeededFault.isSeeded(.missingClaim) { call(kind, keyPath, objectID) }
+      return
+    }
     remove(registrations, clearedBy: registry)
+    call(kind, keyPath, objectID)
+  }
+
+  private func call(
+    _ kind: TrackingEvent.Kind, _ keyPath: AnyKeyPath?, _ objectID: ObjectIdentifier?
+  ) {
     switch callback {
     case .plain(let callback):
       TrackingContext.suppressingReads(callback)

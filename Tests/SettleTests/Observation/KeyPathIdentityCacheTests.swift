@@ -32,7 +32,7 @@ import Testing
     let armed = state.register(
       scope, properties: PropertyReads(slot: versions.slot, version: versions.property),
       objectVersion: 0)
-    #expect(armed)
+    #expect(armed == nil)
     let fired = state.willSet(seenFirst)
     #expect(fired.count == 1)
     #expect(fired.first === scope)
@@ -50,7 +50,7 @@ import Testing
       let armed = state.register(
         scope, properties: PropertyReads(slot: versions.slot, version: versions.property),
         objectVersion: 0)
-      #expect(armed)
+      #expect(armed == nil)
       scopes.append(scope)
     }
     for index in stride(from: count - 1, through: 0, by: -1) {
@@ -70,7 +70,7 @@ import Testing
     let armed = state.register(
       scope, properties: PropertyReads(slot: versions.slot, version: versions.property),
       objectVersion: 0)
-    #expect(armed)
+    #expect(armed == nil)
     // Scopes and recorders refer to a property by slot index: an equal key path built anew
     // must find the same slot, and another property a different one.
     #expect(state.versionsForRead(of: element(3)).slot == versions.slot)
@@ -92,7 +92,7 @@ import Testing
     let armed = state.register(
       scope, properties: PropertyReads(slot: first.slot, version: first.property),
       objectVersion: 0)
-    #expect(armed)
+    #expect(armed == nil)
     for index in 1..<100 { _ = state.versionsForRead(of: element(index)) }
     #expect(state.slots.count == 100)
     #expect(state.slot(for: element(0))?.beforeStore.count == 1)
@@ -152,7 +152,7 @@ import Testing
     let objectLevel = TrackingScope(options: .objectLevel, callback: {})
     let armedWide = state.register(wide, properties: properties, objectVersion: 0)
     let armedObject = state.register(objectLevel, properties: PropertyReads(), objectVersion: 0)
-    #expect(armedWide && armedObject)
+    #expect(armedWide == nil && armedObject == nil)
     #expect(state.armedEntries == 4)
 
     let removed = state.close()

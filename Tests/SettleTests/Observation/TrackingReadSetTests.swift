@@ -105,7 +105,7 @@ import Testing
     for scope in scopes {
       let armed = state.register(
         scope, properties: PropertyReads(slot: watchedSlot, version: 0), objectVersion: 0)
-      #expect(armed)
+      #expect(armed == nil)
     }
     let firedBefore = state.willSet(written)
     let firedAfter = state.didSet(written)
