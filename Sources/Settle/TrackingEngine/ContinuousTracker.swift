@@ -40,16 +40,19 @@ package final class ContinuousTracker: Sendable {
   /// A change found while arming fires the new scope on this thread, before this returns, and
   /// so runs the next round from inside this one.
   package func read(_ event: TrackingEvent) {
-    TrackingScope.arm(recording: { apply(event) }) {
-      let scope = TrackingScope(options: options, callback: nextRound(), isContinuous: true)
-      // Stored before it is installed, so that a cancel racing the installation disarms it.
-      let armed = state.withLock { state in
-        guard !state.isCancelled else { return false }
-        state.scope = scope
-        return true
-      }
-      return armed ? scope : nil
+    TrackingScope.arm(recording: { apply(event) }, nextScope)
+  }
+
+  /// The scope of the next round, or `nil` once cancelled; stored before it is installed, so
+  /// that a cancel racing the installation disarms it.
+  private func nextScope() -> TrackingScope? {
+    let scope = TrackingScope(options: options, callback: nextRound(), isContinuous: true)
+    let armed = state.withLock { state in
+      guard !state.isCancelled else { return false }
+      state.scope = scope
+      return true
     }
+    return armed ? scope : nil
   }
 
   /// What the next scope calls: the next round, through a weak reference.
