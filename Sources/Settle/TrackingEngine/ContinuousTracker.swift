@@ -22,11 +22,20 @@ package final class ContinuousTracker: Sendable {
     var isCancelled = false
   }
 
+  /// What every scope of this tracker calls: the next round, through a weak reference. Made
+  /// once, so that a round allocates no closure; written only here, before any round runs.
+  nonisolated(unsafe) private var nextRound = TrackingScope.Callback.plain({})
+
   package init(options: TrackingOptions, apply: @escaping @Sendable (TrackingEvent) -> Void) {
     // Continuous tracking reads again as it calls back, and a reading made before the store
     // would see the old value: it always calls back after the store.
     self.options = options.union(.afterStore)
     self.apply = apply
+    if SeededFault.isSeeded(.strongCapture) {
+      nextRound = .event { event in self.read(event) }
+    } else {
+      nextRound = .event { [weak self] event in self?.read(event) }
+    }
   }
 
   // Runs when the token is released, or when the last round running on another thread
@@ -46,19 +55,13 @@ package final class ContinuousTracker: Sendable {
   /// The scope of the next round, or `nil` once cancelled; stored before it is installed, so
   /// that a cancel racing the installation disarms it.
   private func nextScope() -> TrackingScope? {
-    let scope = TrackingScope(options: options, callback: nextRound(), isContinuous: true)
+    let scope = TrackingScope(options: options, callback: nextRound, isContinuous: true)
     let armed = state.withLock { state in
       guard !state.isCancelled else { return false }
       state.scope = scope
       return true
     }
     return armed ? scope : nil
-  }
-
-  /// What the next scope calls: the next round, through a weak reference.
-  private func nextRound() -> TrackingScope.Callback {
-    if SeededFault.isSeeded(.strongCapture) { return .event { event in self.read(event) } }
-    return .event { [weak self] event in self?.read(event) }
   }
 
   /// Stops: disarms the armed scope, and no round starts after this returns, except one
