@@ -69,7 +69,8 @@ package final class ContinuousTracker: Sendable {
   package func cancel() {
     let scope = state.withLock { state in
       state.isCancelled = true
-      return state.scope.take()
+      defer { state.scope = nil }
+      return state.scope
     }
     scope?.cancel()
   }
