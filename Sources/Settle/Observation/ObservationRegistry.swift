@@ -32,7 +32,7 @@
 /// ``access(_:keyPath:)`` after ``didSet(_:keyPath:)``, as ``Tracked``'s does (see there why
 /// after).
 ///
-/// Timing: scopes armed with ``withTracking(options:_:onChange:)`` are called from
+/// Timing: scopes armed with ``withTracking(options:_:onChange:)-(_,_,()->Void)`` are called from
 /// ``willSet(_:keyPath:)``, synchronously on the writing thread, before the store; after-store
 /// scopes are called from ``didSet(_:keyPath:)``. Each scope is called at most once, and its
 /// registrations in every registry are removed before its callback runs.

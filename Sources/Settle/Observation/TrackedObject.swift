@@ -1,4 +1,4 @@
-/// A class whose ``Tracked`` properties can be observed by ``withTracking(options:_:onChange:)``
+/// A class whose ``Tracked`` properties can be observed by ``withTracking(options:_:onChange:)-(_,_,()->Void)``
 /// and ``TrackedValues``.
 ///
 /// Conform by storing one registry; every `@Tracked` property reports to it:

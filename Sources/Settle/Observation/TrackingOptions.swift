@@ -1,4 +1,4 @@
-/// How a ``withTracking(options:_:onChange:)`` scope reports a change.
+/// How a ``withTracking(options:_:onChange:)-(_,_,()->Void)`` scope reports a change.
 ///
 /// The default, `[]`, is property-level tracking whose callback runs before the new value is
 /// stored, like Apple's `withObservationTracking`.
