@@ -8,7 +8,8 @@
 /// }
 /// ```
 ///
-/// A read records the property into the current ``withTracking(options:_:onChange:)-(_,_,()->Void)`` scope.
+/// A read records the property into the current tracking scope (see
+/// ``withTracking(options:_:onChange:)-(_,_,()->Void)``).
 /// A write first calls the scopes that read it (before the store), stores, then calls the
 /// after-store scopes. Assigning a value equal to the current one notifies nobody and stores
 /// nothing; mutating in place (`books.append`) always notifies, and stays in place: appending
@@ -34,7 +35,8 @@
 /// an observer, Swift also reads the property before it writes it: for `+=` and `append`, which
 /// then copy the value rather than mutate it in place, and for every assignment when `didSet`
 /// uses `oldValue`. Inside a scope that is a read followed by a write to what was read, so the
-/// scope is called as soon as it is armed (see ``withTracking(options:_:onChange:)-(_,_,()->Void)``). A
+/// scope is called as soon as it is armed (see
+/// ``withTracking(options:_:onChange:)-(_,_,()->Void)``). A
 /// `didSet` that does not use `oldValue` adds no read to an assignment.
 ///
 /// Thread rules: see ``TrackedObject``. The wrapper is only usable inside a class that

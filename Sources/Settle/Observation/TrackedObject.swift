@@ -1,5 +1,7 @@
-/// A class whose ``Tracked`` properties can be observed by ``withTracking(options:_:onChange:)-(_,_,()->Void)``
-/// and ``TrackedValues``.
+/// A class whose ``Tracked`` properties can be observed, property by property.
+///
+/// Observe them with ``withTracking(options:_:onChange:)-(_,_,()->Void)``,
+/// ``withContinuousTracking(options:_:)`` and ``TrackedValues``.
 ///
 /// Conform by storing one registry; every `@Tracked` property reports to it:
 ///

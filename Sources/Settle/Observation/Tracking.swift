@@ -73,7 +73,8 @@ public func withTracking<T>(
 /// store.books.append("Emma")  // prints "now 1 books"
 /// ```
 ///
-/// The same as ``withTracking(options:_:onChange:)-(_,_,()->Void)`` with ``TrackingOptions/afterStore``:
+/// The same as ``withTracking(options:_:onChange:)-(_,_,()->Void)``
+/// with ``TrackingOptions/afterStore``:
 /// `didChange` runs exactly once, synchronously on the writing thread, from its `didSet`.
 ///
 /// - Returns: What `apply` returns.

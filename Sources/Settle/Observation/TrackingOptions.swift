@@ -1,4 +1,6 @@
-/// How a ``withTracking(options:_:onChange:)-(_,_,()->Void)`` scope reports a change.
+/// How a tracking scope reports a change: when, for what, and whether on release.
+///
+/// Passed to ``withTracking(options:_:onChange:)-(_,_,()->Void)`` and its siblings.
 ///
 /// The default, `[]`, is property-level tracking whose callback runs before the new value is
 /// stored, like Apple's `withObservationTracking`.

@@ -31,7 +31,8 @@
 /// keeps running after it was superseded, but its end is ignored.
 ///
 /// Observation: the runner is a ``TrackedObject``. Reading ``state`` or ``isRunning`` inside
-/// ``withTracking(options:_:onChange:)-(_,_,()->Void)`` records the read, and the scope fires when that
+/// ``withTracking(options:_:onChange:)-(_,_,()->Void)``
+/// records the read, and the scope fires when that
 /// property actually changes: on a trigger, a reset at completion, a cancel or a detach. A
 /// superseded run ending late changes nothing and notifies nobody.
 ///
