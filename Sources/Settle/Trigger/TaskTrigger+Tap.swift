@@ -6,6 +6,9 @@
 
 extension TaskTrigger {
   /// Applies a button tap with `behavior` to this trigger.
+  ///
+  /// The only place a tap's response becomes a trigger or a cancel: `TaskTriggerButton` calls
+  /// it on its own trigger, and ``TriggerStateMachine/tap(_:value:id:)`` on the machine's.
   package mutating func tap(
     _ behavior: TaskTriggerButtonBehavior, value: Value, id: UUID = UUID()
   ) {

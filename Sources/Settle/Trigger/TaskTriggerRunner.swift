@@ -63,7 +63,7 @@
 /// ```
 @MainActor
 public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject {
-  private typealias Machine = TriggerStateMachine<Value>
+  typealias Machine = TriggerStateMachine<Value>
 
   /// The registry that ``state`` and ``isRunning`` report their reads and changes to.
   public nonisolated let observationRegistry = ObservationRegistry()
@@ -71,6 +71,9 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   private let priority: TaskPriority?
   private let action: @MainActor @Sendable (Value) async -> Void
   private var machine = Machine()
+  /// Counts the events applied to `machine`, so that ``update(_:)`` can tell that a will-set
+  /// callback applied one of its own meanwhile.
+  private var eventsApplied: UInt64 = 0
   /// Every task still in flight, the current one and superseded ones alike, by generation.
   private(set) var tasks: [UInt64: Task<Void, Never>] = [:]
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -155,27 +158,35 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   }
 
   /// The one place where the state changes: every event goes through here, and so does every
-  /// announcement to ``observationRegistry``.
-  private func update(_ event: (inout Machine) -> Machine.Action) {
-    // Events are pure, so a trial run on a copy says which properties will change; only those
-    // are announced, so that no-op events (a superseded run ending) notify nobody.
-    var preview = machine
-    _ = event(&preview)
-    let stateChanges = preview.state != machine.state
-    let runningChanges = preview.isRunning != machine.isRunning
-    if stateChanges { observationRegistry.willSet(self, keyPath: \.state) }
-    if runningChanges { observationRegistry.willSet(self, keyPath: \.isRunning) }
-    // Applied to the live machine, not copied from the preview: a will-set callback may have
-    // called the runner re-entrantly, and its event must not be lost.
-    let action = event(&machine)
-    perform(action)
-    if stateChanges { observationRegistry.didSet(self, keyPath: \.state) }
-    if runningChanges { observationRegistry.didSet(self, keyPath: \.isRunning) }
+  /// announcement to ``observationRegistry``. Internal, not private, for the test-only `tap`.
+  func update(_ event: (inout Machine) -> Machine.Action) {
+    // The event is applied to a copy and committed after the will-set announcements, so that
+    // before-store scopes still read the old values. The action says what changes, so only
+    // those properties are announced, and a no-op event (a superseded run returning)
+    // notifies nobody.
+    var next = machine
+    var action = event(&next)
+    let changes = action.changes
+    let applied = eventsApplied
+    if changes.contains(.state) { observationRegistry.willSet(self, keyPath: \.state) }
+    if changes.contains(.isRunning) { observationRegistry.willSet(self, keyPath: \.isRunning) }
+    if eventsApplied == applied {
+      machine = next
+    } else {
+      // A will-set callback called the runner re-entrantly, and its event is applied. This
+      // one lands after it, as a store lands after its will-set: applied again, to the live
+      // machine, so that the callback's event is not lost. Only then does an event run twice.
+      action = event(&machine)
+    }
+    eventsApplied &+= 1
+    perform(action.tasks)
+    if changes.contains(.state) { observationRegistry.didSet(self, keyPath: \.state) }
+    if changes.contains(.isRunning) { observationRegistry.didSet(self, keyPath: \.isRunning) }
   }
 
-  private func perform(_ action: Machine.Action) {
+  private func perform(_ action: Machine.TaskAction) {
     switch action {
-    case .nothing:
+    case .none:
       break
     case .cancel(let generation):
       tasks[generation]?.cancel()
@@ -192,15 +203,12 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
       if self?.machine.mayStart(run) == true, let owner = self.map(ObjectIdentifier.init) {
         await RunningAction.run(for: owner) { await action(run.value) }
       }
-      self?.finished(run)
+      self?.runReturned(run)
     }
   }
 
-  private func finished(_ run: Machine.Run) {
-    update { machine in
-      machine.finished(run)
-      return .nothing
-    }
+  private func runReturned(_ run: Machine.Run) {
+    update { $0.runReturned(run) }
     tasks[run.generation] = nil
     guard tasks.isEmpty else { return }
     let waiters = idleWaiters

@@ -6,8 +6,9 @@
 
 /// The decisions of a ``TaskTriggerRunner``, free of tasks and actors.
 ///
-/// Each event is a `mutating func` that returns what the owner must do; the owner applies it
-/// afterwards. Keeping the rules here lets tests drive every interleaving directly.
+/// Each event is a `mutating func` that returns what the owner must do and what it changed;
+/// the owner applies it afterwards. Keeping the rules here lets tests drive every
+/// interleaving directly.
 ///
 /// Vocabulary:
 /// - A *request* is the trigger's ``TaskTrigger/State/active(value:id:)`` state.
@@ -18,8 +19,9 @@
 /// - The *current* run is the one the state belongs to. Every other run still in flight is
 ///   superseded: already cancelled, and ignored when it ends.
 ///
-/// Invariants: a current run exists only while attached, and then the state holds its value
-/// and id. While attached, an active state always has a current run; while detached, an
+/// The machine holds only the trigger and whether the owner is attached; the current run
+/// follows from them (``current``). That makes the invariant hold by construction: while
+/// attached, an active state always has a current run; while detached, there is none, and an
 /// active state is a request waiting for ``attach()``.
 package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
   /// One execution of the action, with the value and id captured when it was created.
@@ -32,12 +34,25 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     /// The generation of the request the run serves; unique per run, so that runs of
     /// repeated (value, id) requests stay distinct.
     package let generation: UInt64
+
+    /// The run that `trigger`'s request asks for, or `nil` when nothing is requested.
+    package init?(requestedBy trigger: TaskTrigger<Value>) {
+      guard case .active(let value, let id) = trigger.state else { return nil }
+      self.init(value: value, id: id, generation: trigger.generation)
+    }
+
+    /// A run of the request with this value, id and generation.
+    package init(value: Value, id: UUID, generation: UInt64) {
+      self.value = value
+      self.id = id
+      self.generation = generation
+    }
   }
 
-  /// What the owner must do after an event.
-  package enum Action: Equatable, Sendable {
-    /// Nothing to do.
-    case nothing
+  /// What the owner must do with the runs' tasks after an event.
+  package enum TaskAction: Equatable, Sendable {
+    /// Nothing to start or cancel.
+    case none
     /// Start a task for `run`, after cancelling the run with generation `cancelling`, if any.
     /// The old task is not awaited: the new run starts at once.
     case start(Run, cancelling: UInt64?)
@@ -45,12 +60,46 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     case cancel(UInt64)
   }
 
-  private var trigger = TaskTrigger<Value>()
+  /// Which of the machine's observable properties an event changed.
+  package struct Changes: OptionSet, Sendable {
+    package let rawValue: UInt8
+
+    /// The changes whose bits `rawValue` sets.
+    package init(rawValue: UInt8) {
+      self.rawValue = rawValue
+    }
+
+    /// ``TriggerStateMachine/state`` changed.
+    package static var state: Changes { Changes(rawValue: 1 << 0) }
+    /// ``TriggerStateMachine/isRunning`` changed.
+    package static var isRunning: Changes { Changes(rawValue: 1 << 1) }
+  }
+
+  /// What the owner must do after an event, and what the event changed.
+  ///
+  /// The changes come with the action, so that an owner learns them without trying the event
+  /// on a copy first: the runner announces exactly these to its observers.
+  package struct Action: Equatable, Sendable {
+    /// The tasks to start or cancel.
+    package let tasks: TaskAction
+    /// The properties that changed.
+    package let changes: Changes
+
+    /// An action that does `tasks` and reports `changes`.
+    package init(tasks: TaskAction, changes: Changes) {
+      self.tasks = tasks
+      self.changes = changes
+    }
+
+    /// Nothing to do, and nothing changed.
+    package static var none: Action { Action(tasks: .none, changes: []) }
+  }
+
+  /// The request.
+  package private(set) var trigger = TaskTrigger<Value>()
 
   /// Whether the owner is attached (a view on screen). A new machine is attached.
   package private(set) var isAttached = true
-  /// The run the state belongs to, if one was started and has not ended or been cancelled.
-  package private(set) var current: Run?
 
   /// Creates a machine that is attached, with nothing requested.
   package init() {}
@@ -58,47 +107,55 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
   /// The public state: what is requested.
   package var state: TaskTrigger<Value>.State { trigger.state }
 
+  /// The run the state belongs to: the request's run while attached, none while detached.
+  package var current: Run? {
+    isAttached ? Run(requestedBy: trigger) : nil
+  }
+
   /// Whether the current request has a run in flight.
   package var isRunning: Bool { current != nil }
 
-  /// A new request. The same (value, id) as the request already held does nothing; anything
-  /// else replaces it, and, when attached, restarts the run.
+  /// A new request, as ``TaskTrigger/trigger(value:id:)`` makes it: the same (value, id) as
+  /// the request already held changes nothing; anything else replaces it, and, when attached,
+  /// restarts the run.
   package mutating func trigger(value: Value, id: UUID) -> Action {
-    if case .active(value, id) = trigger.state { return .nothing }
-    trigger.trigger(value: value, id: id)
-    guard isAttached else { return .nothing }  // Waits for attach().
-    return startCurrentRequest()
+    changeRequest { $0.trigger(value: value, id: id) }
   }
 
   /// Withdraws the request and cancels its run; nothing starts.
   package mutating func cancel() -> Action {
-    trigger.cancel()
-    guard let run = current else { return .nothing }
-    current = nil
-    return .cancel(run.generation)
+    changeRequest { $0.cancel() }
+  }
+
+  /// A button tap with `behavior`, as ``TaskTrigger/tap(_:value:id:)`` applies it.
+  package mutating func tap(
+    _ behavior: TaskTriggerButtonBehavior, value: Value, id: UUID
+  ) -> Action {
+    changeRequest { $0.tap(behavior, value: value, id: id) }
   }
 
   /// The owner is attached again: a request that arrived while detached starts now.
   ///
   /// A run cancelled by ``detach()`` is not restarted, because detach already reset its state.
   package mutating func attach() -> Action {
-    guard !isAttached else { return .nothing }
+    guard !isAttached else { return .none }
     isAttached = true
-    return startCurrentRequest()
+    guard let run = current else { return .none }
+    return Action(tasks: .start(run, cancelling: nil), changes: .isRunning)
   }
 
   /// The owner went away (a view disappeared): the current run is cancelled and its request
   /// reset at once.
   ///
-  /// Resetting here, rather than when the cancelled run ends, is what keeps ``attach()`` from
-  /// re-running work that an action ignoring cancellation has not finished yet.
+  /// Resetting here, rather than when the cancelled run returns, is what keeps ``attach()``
+  /// from re-running work that an action ignoring cancellation has not finished yet.
   package mutating func detach() -> Action {
-    guard isAttached else { return .nothing }
+    guard isAttached else { return .none }
+    let running = current
     isAttached = false
-    guard let run = current else { return .nothing }
-    current = nil
-    trigger.finish(generation: run.generation)
-    return .cancel(run.generation)
+    guard let running else { return .none }
+    trigger.cancel()
+    return Action(tasks: .cancel(running.generation), changes: [.state, .isRunning])
   }
 
   /// Whether `run` may call the action: it is still current. A run superseded or cancelled
@@ -107,22 +164,39 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     current == run
   }
 
-  /// `run` ended, normally or cancelled: applies the reset rule stated on ``TaskTrigger``.
+  /// The action of `run` returned, normally or cancelled: applies the reset rule stated on
+  /// ``TaskTrigger``.
   ///
-  /// Only the current run may reset; a superseded run ending late leaves the newer request
-  /// and its run alone. This returns no ``Action`` on purpose: a reset can neither start nor
-  /// cancel a run.
-  package mutating func finished(_ run: Run) {
-    guard current == run else { return }
-    current = nil
-    trigger.finish(generation: run.generation)
+  /// Only the current run may reset; a superseded run returning late leaves the newer request
+  /// and its run alone. The action never starts or cancels a task: a reset does neither.
+  package mutating func runReturned(_ run: Run) -> Action {
+    guard current == run else { return .none }
+    trigger.cancel()
+    return Action(tasks: .none, changes: [.state, .isRunning])
   }
 
-  private mutating func startCurrentRequest() -> Action {
-    guard case .active(let value, let id) = trigger.state else { return .nothing }
-    let superseded = current?.generation
-    let run = Run(value: value, id: id, generation: trigger.generation)
-    current = run
-    return .start(run, cancelling: superseded)
+  /// The one path by which the request changes: `change` edits the trigger, and comparing the
+  /// current run before and after says which task to start or cancel.
+  ///
+  /// The same-value-and-id rule and the tap rule are the trigger's own (`change` calls them),
+  /// so they are written once, for the runner and a trigger used on its own.
+  private mutating func changeRequest(_ change: (inout TaskTrigger<Value>) -> Void) -> Action {
+    let stateBefore = trigger.state
+    let runBefore = current
+    change(&trigger)
+    let run = current
+
+    var changes: Changes = []
+    if trigger.state != stateBefore { changes.insert(.state) }
+    if (run == nil) != (runBefore == nil) { changes.insert(.isRunning) }
+
+    switch (runBefore, run) {
+    case (let old, let new?) where old != new:
+      return Action(tasks: .start(new, cancelling: old?.generation), changes: changes)
+    case (let old?, nil):
+      return Action(tasks: .cancel(old.generation), changes: changes)
+    default:
+      return Action(tasks: .none, changes: changes)
+    }
   }
 }

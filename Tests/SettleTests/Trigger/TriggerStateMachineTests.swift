@@ -11,7 +11,7 @@ struct TriggerStateMachineTests {
     _ machine: inout Machine, _ value: Int, id: UUID = UUID(),
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Machine.Run? {
-    guard case .start(let run, _) = machine.trigger(value: value, id: id) else {
+    guard case .start(let run, _) = machine.trigger(value: value, id: id).tasks else {
       Issue.record("trigger(value: \(value)) did not start a run", sourceLocation: sourceLocation)
       return nil
     }
@@ -43,7 +43,9 @@ struct TriggerStateMachineTests {
     let id = UUID()
     let first = try #require(start(&machine, 1, id: id))
 
-    guard case .start(let second, let cancelled) = machine.trigger(value: 2, id: id) else {
+    let restart = machine.trigger(value: 2, id: id)
+    #expect(restart.changes == .state, "running before and after")
+    guard case .start(let second, let cancelled) = restart.tasks else {
       Issue.record("a new value did not restart")
       return
     }
@@ -52,7 +54,8 @@ struct TriggerStateMachineTests {
     #expect(!machine.mayStart(first))
     #expect(machine.mayStart(second))
 
-    guard case .start(let third, let cancelledAgain) = machine.trigger(value: 2, id: UUID()) else {
+    guard case .start(let third, let cancelledAgain) = machine.trigger(value: 2, id: UUID()).tasks
+    else {
       Issue.record("a new id did not restart")
       return
     }
@@ -64,10 +67,10 @@ struct TriggerStateMachineTests {
     var machine = Machine()
     let id = UUID()
     let first = try #require(start(&machine, 1, id: id))
-    #expect(machine.trigger(value: 1, id: id) == .nothing)
+    #expect(machine.trigger(value: 1, id: id) == .none)
     #expect(machine.current == first)
 
-    machine.finished(first)
+    #expect(machine.runReturned(first) == .init(tasks: .none, changes: [.state, .isRunning]))
     #expect(machine.state == .none)
     let again = try #require(start(&machine, 1, id: id))
     #expect(again.generation != first.generation)
@@ -76,11 +79,12 @@ struct TriggerStateMachineTests {
   @Test func cancelResetsAtOnceCancelsTheRunAndStartsNothing() throws {
     var machine = Machine()
     let run = try #require(start(&machine, 1))
-    #expect(machine.cancel() == .cancel(run.generation))
+    #expect(
+      machine.cancel() == .init(tasks: .cancel(run.generation), changes: [.state, .isRunning]))
     #expect(machine.state == .none)
     #expect(!machine.isRunning)
     #expect(!machine.mayStart(run))
-    #expect(machine.cancel() == .nothing)
+    #expect(machine.cancel() == .none)
   }
 
   @Test func completionResetsOnlyWhileTheStateBelongsToThatRun() throws {
@@ -89,11 +93,11 @@ struct TriggerStateMachineTests {
     let secondID = UUID()
     let second = try #require(start(&machine, 2, id: secondID))
 
-    machine.finished(first)
+    #expect(machine.runReturned(first) == .none, "a late end changes nothing")
     #expect(machine.state == .active(value: 2, id: secondID), "a late end must not reset")
     #expect(machine.current == second, "a late end must not cancel the newer run")
 
-    machine.finished(second)
+    _ = machine.runReturned(second)
     #expect(machine.state == .none)
     #expect(!machine.isRunning)
     #expect(machine.current == nil, "a reset starts nothing")
@@ -107,7 +111,7 @@ struct TriggerStateMachineTests {
     _ = machine.cancel()
     let repeated = try #require(start(&machine, 1, id: id))
 
-    machine.finished(first)
+    #expect(machine.runReturned(first) == .none)
     #expect(machine.state == .active(value: 1, id: id))
     #expect(machine.current == repeated)
   }
@@ -115,13 +119,14 @@ struct TriggerStateMachineTests {
   @Test func detachCancelsAndResetsSoAttachDoesNotRerun() throws {
     var machine = Machine()
     let run = try #require(start(&machine, 1))
-    #expect(machine.detach() == .cancel(run.generation))
+    #expect(
+      machine.detach() == .init(tasks: .cancel(run.generation), changes: [.state, .isRunning]))
     #expect(machine.state == .none)
     #expect(!machine.isAttached)
-    #expect(machine.detach() == .nothing)
-    #expect(machine.attach() == .nothing)
-    #expect(machine.attach() == .nothing)
-    machine.finished(run)
+    #expect(machine.detach() == .none)
+    #expect(machine.attach() == .none)
+    #expect(machine.attach() == .none)
+    #expect(machine.runReturned(run) == .none)
     #expect(machine.state == .none)
   }
 
@@ -129,12 +134,14 @@ struct TriggerStateMachineTests {
     var machine = Machine()
     _ = machine.detach()
     let id = UUID()
-    #expect(machine.trigger(value: 3, id: id) == .nothing)
+    #expect(machine.trigger(value: 3, id: id) == .init(tasks: .none, changes: .state))
     #expect(machine.state == .active(value: 3, id: id))
     #expect(!machine.isRunning)
-    #expect(machine.trigger(value: 3, id: id) == .nothing)
+    #expect(machine.trigger(value: 3, id: id) == .none)
 
-    guard case .start(let run, let cancelled) = machine.attach() else {
+    let attach = machine.attach()
+    #expect(attach.changes == .isRunning, "the request was already there")
+    guard case .start(let run, let cancelled) = attach.tasks else {
       Issue.record("attach did not start the waiting request")
       return
     }
@@ -147,8 +154,8 @@ struct TriggerStateMachineTests {
     var machine = Machine()
     _ = machine.detach()
     _ = machine.trigger(value: 3, id: UUID())
-    #expect(machine.cancel() == .nothing)
-    #expect(machine.attach() == .nothing)
+    #expect(machine.cancel() == .init(tasks: .none, changes: .state))
+    #expect(machine.attach() == .none)
     #expect(machine.state == .none)
   }
 
@@ -160,7 +167,38 @@ struct TriggerStateMachineTests {
       runs.append(try #require(start(&machine, value)))
     }
     #expect(runs.filter { machine.mayStart($0) }.map(\.value) == [99])
-    for run in runs.reversed() { machine.finished(run) }
+    for run in runs.reversed() { _ = machine.runReturned(run) }
     #expect(machine.state == .none)
+  }
+
+  @Test func aTriggerFromIdleStartsAndSaysBothPropertiesChanged() {
+    var machine = Machine()
+    let id = UUID()
+    let action = machine.trigger(value: 1, id: id)
+    #expect(
+      action
+        == .init(
+          tasks: .start(.init(value: 1, id: id, generation: 1), cancelling: nil),
+          changes: [.state, .isRunning]))
+  }
+
+  // The tap switch is TaskTrigger's; the machine reports what it changed.
+  @Test func tapsFollowTheBehaviour() throws {
+    var machine = Machine()
+    let first = UUID()
+    guard case .start(let run, nil) = machine.tap(.blocking, value: 1, id: first).tasks else {
+      Issue.record("a tap while idle did not start")
+      return
+    }
+    #expect(machine.tap(.blocking, value: 1, id: UUID()) == .none)
+    let restart = machine.tap(.restart, value: 1, id: UUID())
+    guard case .start(_, run.generation) = restart.tasks else {
+      Issue.record("a restart tap did not replace the run")
+      return
+    }
+    let current = try #require(machine.current)
+    #expect(
+      machine.tap(.cancellable, value: 1, id: UUID())
+        == .init(tasks: .cancel(current.generation), changes: [.state, .isRunning]))
   }
 }
