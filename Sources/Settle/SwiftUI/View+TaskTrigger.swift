@@ -5,11 +5,12 @@
     /// Runs `action` each time `trigger` is set, cancelling and restarting it for a newer
     /// request, and resets the trigger when the run ends.
     ///
-    /// The modifier is a thin layer over `.task(id:priority:_:)`: the trigger's state is the
-    /// task's id, so SwiftUI cancels the old task and starts a new one whenever the state
-    /// changes, and cancels it when the view disappears. The decisions come from Settle's
-    /// tested core, the same one ``TaskTriggerRunner`` uses:
-    /// - The run captures the value it was started with.
+    /// The modifier is a thin layer over `.task(id:priority:_:)`: the run the trigger requests
+    /// is the task's id, so SwiftUI cancels the old task and starts a new one whenever the
+    /// trigger requests another run, and cancels it when the view disappears. The decisions
+    /// come from Settle's tested core, the same one ``TaskTriggerRunner`` uses:
+    /// - The run captures the value it was started with. A run superseded before its task
+    ///   gets to start never calls the action.
     /// - When the action returns, normally or cancelled, the trigger follows the reset rule
     ///   stated on ``TaskTrigger``, so a superseded run ending late never wipes out a newer
     ///   request; a reset (state ``TaskTrigger/State/none``) runs nothing.
@@ -71,26 +72,35 @@
     }
   }
 
+  /// SwiftUI's part of the modifier: the binding, `.task(id:)` and `onDisappear`, each mapped
+  /// to an event of ``TriggerModifierStorage``, which applies ``TriggerStateMachine``.
   private struct TaskTriggerModifier<Value: Equatable & Sendable>: ViewModifier {
     let trigger: Binding<TaskTrigger<Value>>
     let priority: TaskPriority
     let action: @MainActor @Sendable (Value) async -> Void
+    @State private var storage = TriggerModifierStorage<Value>()
 
     func body(content: Content) -> some View {
-      // Captured here, so the run receives the request that started it, not a later one.
-      let request = trigger.wrappedValue.request
+      // Captured here, so the run receives the request that started it, not a later one; as
+      // the task's id, it restarts the task whenever the trigger requests another run.
+      let run = TriggerModifierStorage<Value>.Run(requestedBy: trigger.wrappedValue)
       let trigger = trigger
       let action = action
+      let storage = storage
       content
-        .task(id: request, priority: priority) { @MainActor in
-          await request.run(action) { request in
-            trigger.wrappedValue.finish(generation: request.generation)
+        .task(id: run, priority: priority) { @MainActor in
+          guard storage.taskStarted(for: run, trigger: trigger.wrappedValue), let run else {
+            return
+          }
+          await action(run.value)
+          if let reset = storage.runReturned(run, trigger: trigger.wrappedValue) {
+            trigger.wrappedValue = reset
           }
         }
         .onDisappear {
-          // TaskTriggerRunner.detach(): SwiftUI cancels the task; resetting now keeps the
-          // view's return from re-running work whose action has not returned yet.
-          trigger.wrappedValue.cancel()
+          if let reset = storage.disappeared(trigger: trigger.wrappedValue) {
+            trigger.wrappedValue = reset
+          }
         }
     }
   }

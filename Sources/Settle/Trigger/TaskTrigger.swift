@@ -71,6 +71,8 @@ public struct TaskTrigger<Value: Equatable & Sendable>: Equatable, Sendable {
   ///   - value: What the action receives; captured when the run starts.
   ///   - id: Tells this request apart from earlier ones with the same value.
   public mutating func trigger(value: Value, id: UUID = UUID()) {
+    // The same-value-and-id rule, written here only: the runner and the SwiftUI modifier reach
+    // it through TriggerStateMachine, which calls this method.
     if case .active(value, id) = state { return }
     state = .active(value: value, id: id)
     generation &+= 1

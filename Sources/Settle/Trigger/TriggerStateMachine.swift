@@ -4,11 +4,14 @@
   import Foundation
 #endif
 
-/// The decisions of a ``TaskTriggerRunner``, free of tasks and actors.
+/// The decisions of a ``TaskTriggerRunner`` and of the SwiftUI `.task(_:priority:_:)`
+/// modifier, free of tasks, actors and SwiftUI.
 ///
 /// Each event is a `mutating func` that returns what the owner must do and what it changed;
 /// the owner applies it afterwards. Keeping the rules here lets tests drive every
-/// interleaving directly.
+/// interleaving directly, and lets the runner and the modifier share them: the runner applies
+/// the actions with its own tasks (``TaskTriggerRunner``), the modifier through SwiftUI's
+/// `.task(id:)` and its binding (``TriggerModifierStorage``).
 ///
 /// Vocabulary:
 /// - A *request* is the trigger's ``TaskTrigger/State/active(value:id:)`` state.
@@ -36,6 +39,10 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     package let generation: UInt64
 
     /// The run that `trigger`'s request asks for, or `nil` when nothing is requested.
+    ///
+    /// It is what the SwiftUI modifier's `.task(id:)` is keyed on: SwiftUI restarts the task
+    /// exactly when the trigger asks for another run, including a request that reuses an id
+    /// after a cancel, even when SwiftUI never rendered the cancelled state in between.
     package init?(requestedBy trigger: TaskTrigger<Value>) {
       guard case .active(let value, let id) = trigger.state else { return nil }
       self.init(value: value, id: id, generation: trigger.generation)
@@ -69,7 +76,8 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
       self.rawValue = rawValue
     }
 
-    /// ``TriggerStateMachine/state`` changed.
+    /// ``TriggerStateMachine/state`` changed. For an owner that keeps the trigger elsewhere
+    /// (a SwiftUI binding), the changed ``TriggerStateMachine/trigger`` must be written back.
     package static var state: Changes { Changes(rawValue: 1 << 0) }
     /// ``TriggerStateMachine/isRunning`` changed.
     package static var isRunning: Changes { Changes(rawValue: 1 << 1) }
@@ -78,7 +86,8 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
   /// What the owner must do after an event, and what the event changed.
   ///
   /// The changes come with the action, so that an owner learns them without trying the event
-  /// on a copy first: the runner announces exactly these to its observers.
+  /// on a copy first: the runner announces exactly these to its observers, and the modifier
+  /// writes its binding only when ``Changes/state`` says so.
   package struct Action: Equatable, Sendable {
     /// The tasks to start or cancel.
     package let tasks: TaskAction
@@ -95,7 +104,8 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     package static var none: Action { Action(tasks: .none, changes: []) }
   }
 
-  /// The request.
+  /// The request; its owner's copy when the owner keeps the trigger itself (see
+  /// ``adopt(_:)``).
   package private(set) var trigger = TaskTrigger<Value>()
 
   /// Whether the owner is attached (a view on screen). A new machine is attached.
@@ -132,6 +142,13 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
     _ behavior: TaskTriggerButtonBehavior, value: Value, id: UUID
   ) -> Action {
     changeRequest { $0.tap(behavior, value: value, id: id) }
+  }
+
+  /// The owner changed the trigger where it keeps it, not through this machine: a SwiftUI
+  /// view sets its bound trigger itself. The machine takes the owner's trigger and reports
+  /// what that changes, as if the change had been made here.
+  package mutating func adopt(_ trigger: TaskTrigger<Value>) -> Action {
+    changeRequest { $0 = trigger }
   }
 
   /// The owner is attached again: a request that arrived while detached starts now.
@@ -179,7 +196,7 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
   /// current run before and after says which task to start or cancel.
   ///
   /// The same-value-and-id rule and the tap rule are the trigger's own (`change` calls them),
-  /// so they are written once, for the runner and a trigger used on its own.
+  /// so they are written once, for the runner, the modifier and a trigger used on its own.
   private mutating func changeRequest(_ change: (inout TaskTrigger<Value>) -> Void) -> Action {
     let stateBefore = trigger.state
     let runBefore = current

@@ -1,6 +1,5 @@
 import Foundation
 import Settle
-import SettleTestSupport
 import Testing
 
 @Suite("TaskTrigger")
@@ -44,39 +43,18 @@ struct TaskTriggerTests {
     #expect(requireSendable(TaskTriggerButtonBehavior.self))
   }
 
-  // The reset rule as the modifier applies it: a request is current until the next trigger
-  // call.
-  @Test func finishResetsOnlyTheCurrentRequest() {
-    var trigger = TaskTrigger<Int>()
-    trigger.trigger(value: 1)
-    let old = trigger.request
-    trigger.trigger(value: 2)
-    let new = trigger.request
-    let resetByOld = trigger.finish(generation: old.generation)
-    #expect(!resetByOld)
-    #expect(trigger.state == new.state)
-    let resetByNew = trigger.finish(generation: new.generation)
-    #expect(resetByNew)
-    #expect(trigger.state == .none)
-    let resetAgain = trigger.finish(generation: new.generation)
-    #expect(!resetAgain, "a reset trigger has nothing to reset")
-  }
-
-  // A request that reuses the cancelled one's id is new: the old run, cancelled by SwiftUI
-  // but ignoring it, must not reset it when it ends, and the modifier's task id must change
-  // even if SwiftUI never rendered the cancelled state in between.
+  // A request that reuses the cancelled one's id is a new one: the trigger differs, so the
+  // modifier's task id changes even if SwiftUI never rendered the cancelled state in between.
+  // (That the old run's late end leaves it alone is TriggerModifierStorageTests'.)
   @Test func aReusedIDAfterCancelIsANewRequest() {
     var trigger = TaskTrigger<Int>()
     let id = UUID()
     trigger.trigger(value: 1, id: id)
-    let cancelled = trigger.request
+    let cancelled = trigger
     trigger.cancel()
     trigger.trigger(value: 1, id: id)
     #expect(trigger.state == cancelled.state)
-    #expect(trigger.request != cancelled)
-    let resetByCancelledRun = trigger.finish(generation: cancelled.generation)
-    #expect(!resetByCancelledRun, "the cancelled run's late end reset the new request")
-    #expect(trigger.state == .active(value: 1, id: id))
+    #expect(trigger != cancelled)
   }
 
   // "The same value with the same id while it runs changes nothing": not even the request,
@@ -85,35 +63,10 @@ struct TaskTriggerTests {
     var trigger = TaskTrigger<Int>()
     let id = UUID()
     trigger.trigger(value: 1, id: id)
-    let running = trigger.request
+    let running = trigger
     trigger.trigger(value: 1, id: id)
-    #expect(trigger.request == running)
+    #expect(trigger == running)
     trigger.trigger(value: 2, id: id)
-    #expect(trigger.request != running)
-  }
-
-  // The body of the SwiftUI modifier's `.task(id:)`, run on Linux.
-  @MainActor
-  @Test func modifierRunPassesTheCapturedValueThenAppliesTheResetRule() async throws {
-    var trigger = TaskTrigger<Int>()
-    trigger.trigger(value: 1)
-    let seen = trigger.request
-    trigger.trigger(value: 2)
-    let probe = Probe<Int>()
-    probe.openAll()
-    let finished = MainBox<[TaskTrigger<Int>.Request]>([])
-    try await bounded("the request's run to return") { @MainActor in
-      await seen.run(probe.gatedAction, finish: { finished.value.append($0) })
-    }
-    #expect(probe.started == [1], "the run uses the value it was started with")
-    #expect(finished.value == [seen])
-    let resetBySupersededRun = trigger.finish(generation: seen.generation)
-    #expect(!resetBySupersededRun, "the superseded run must not reset the newer request")
-
-    try await bounded("a none request's run to return") { @MainActor in
-      await TaskTrigger<Int>().request.run(probe.gatedAction, finish: { finished.value.append($0) })
-    }
-    #expect(probe.started == [1], "a none state runs nothing")
-    #expect(finished.value.count == 1)
+    #expect(trigger != running)
   }
 }

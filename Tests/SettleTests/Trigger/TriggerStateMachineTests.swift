@@ -201,4 +201,43 @@ struct TriggerStateMachineTests {
       machine.tap(.cancellable, value: 1, id: UUID())
         == .init(tasks: .cancel(current.generation), changes: [.state, .isRunning]))
   }
+
+  // What the SwiftUI modifier does with its binding: the view set the trigger itself.
+  @Test func adoptingTheOwnersTriggerActsAsIfTheChangeWereMadeHere() throws {
+    var machine = Machine()
+    var owned = TaskTrigger<Int>()
+    let id = UUID()
+    owned.trigger(value: 1, id: id)
+    let first = try #require(Machine.Run(requestedBy: owned))
+    #expect(
+      machine.adopt(owned)
+        == .init(tasks: .start(first, cancelling: nil), changes: [.state, .isRunning]))
+    #expect(machine.adopt(owned) == .none, "the same trigger again changes nothing")
+
+    // Cancelled and repeated before the machine saw either: still a new run.
+    owned.cancel()
+    owned.trigger(value: 1, id: id)
+    let repeated = try #require(Machine.Run(requestedBy: owned))
+    #expect(repeated != first)
+    #expect(
+      machine.adopt(owned)
+        == .init(tasks: .start(repeated, cancelling: first.generation), changes: []))
+
+    owned.cancel()
+    #expect(
+      machine.adopt(owned)
+        == .init(tasks: .cancel(repeated.generation), changes: [.state, .isRunning]))
+  }
+
+  @Test func theRunATriggerRequests() {
+    var trigger = TaskTrigger<Int>()
+    #expect(Machine.Run(requestedBy: trigger) == nil)
+    let id = UUID()
+    trigger.trigger(value: 4, id: id)
+    #expect(
+      Machine.Run(requestedBy: trigger)
+        == Machine.Run(value: 4, id: id, generation: trigger.generation))
+    trigger.cancel()
+    #expect(Machine.Run(requestedBy: trigger) == nil)
+  }
 }
