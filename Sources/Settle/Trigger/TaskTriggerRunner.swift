@@ -68,6 +68,13 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   /// The registry that ``state`` and ``isRunning`` report their reads and changes to.
   public nonisolated let observationRegistry = ObservationRegistry()
 
+  /// The runner's idleness as its ``waitUntilIdle()`` callers see it, and those callers.
+  struct IdleWaiters {
+    /// Whether no run's task is in flight: `tasks.isEmpty`, copied here whenever it flips.
+    var isIdle = true
+    var waiters = WaiterQueue<Void>()
+  }
+
   private let priority: TaskPriority?
   private let action: @MainActor @Sendable (Value) async -> Void
   private var machine = Machine()
@@ -76,7 +83,9 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   private var eventsApplied: UInt64 = 0
   /// Every task still in flight, the current one and superseded ones alike, by generation.
   private(set) var tasks: [UInt64: Task<Void, Never>] = [:]
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// ``waitUntilIdle()``'s callers, behind a lock: a waiter's cancellation handler runs on
+  /// whichever thread cancels it, not on the main actor.
+  let idle = LockedState(IdleWaiters())
 
   /// Creates an attached runner with nothing requested.
   ///
@@ -96,6 +105,7 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   deinit {
     // Runs hold the runner weakly, so they cannot keep it alive; cancelling them is what
     // stops their actions, and `mayStart` (unreachable without the runner) stops the rest.
+    // No one waits in `idle`: a waiter holds the runner.
     for task in tasks.values { task.cancel() }
   }
 
@@ -141,10 +151,10 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
     update { $0.detach() }
   }
 
-  /// Suspends until no action runs, superseded ones included.
+  /// Suspends until no action runs, superseded ones included; returns early if the waiting
+  /// task is cancelled, as ``Debouncer/waitUntilIdle()`` does.
   ///
   /// Returns at once when nothing runs; a request waiting for ``attach()`` does not count.
-  /// It is not cancellable.
   ///
   /// - Precondition: Not called from inside this runner's own action, which it would wait
   ///   for until the end of time. Return from the action instead.
@@ -153,8 +163,13 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
       !RunningAction.isRunning(for: self),
       waitingFromInsideTheActionMessage("TaskTriggerRunner", "runner", caller: "triggers")
     )
+    // Checked here, on the main actor where `tasks` changes, so that a call while nothing
+    // runs returns at once even if a run starts before the wait below takes the lock.
     guard !tasks.isEmpty else { return }
-    await withCheckedContinuation { idleWaiters.append($0) }
+    // The shared waiter queue, and its cancellation rule: a cancelled waiter is resumed at
+    // once, whether it was already suspended or not yet. The check is `@Sendable` because the
+    // wait runs it under the lock, off the main actor.
+    await idle.wait(in: \.waiters, for: ()) { @Sendable idle in idle.isIdle }
   }
 
   /// The one place where the state changes: every event goes through here, and so does every
@@ -197,6 +212,7 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   }
 
   private func start(_ run: Machine.Run) {
+    if tasks.isEmpty { idle.withLock { $0.isIdle = false } }
     let action = self.action
     // `self` is weak so that a run in flight does not keep a released runner alive.
     tasks[run.generation] = Task(priority: priority) { @MainActor [weak self] in
@@ -211,8 +227,10 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
     update { $0.runReturned(run) }
     tasks[run.generation] = nil
     guard tasks.isEmpty else { return }
-    let waiters = idleWaiters
-    idleWaiters = []
+    let waiters = idle.withLock { idle in
+      idle.isIdle = true
+      return idle.waiters.removeSatisfied { true }
+    }
     for waiter in waiters { waiter.resume() }
   }
 }

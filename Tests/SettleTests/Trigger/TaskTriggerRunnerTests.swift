@@ -169,6 +169,31 @@ struct TaskTriggerRunnerTests {
     #expect(returned.value == Array(repeating: true, count: callers))
   }
 
+  // The rule of `Debouncer.waitUntilIdle()`, through the shared waiter queue: a cancelled
+  // caller returns while the action still runs, whether it was cancelled before its task
+  // started (it reaches the queue already cancelled) or once it is suspended in the queue.
+  @Test(arguments: [false, true])
+  func aCancelledWaitUntilIdleCallerReturnsWhileTheActionRuns(queued: Bool) async throws {
+    let probe = Probe<Int>()
+    let runner = TaskTriggerRunner(action: probe.gatedAction)
+    runner.trigger(value: 1)
+    try await probe.waitUntilStarted(1)
+    let waiter = Task { await runner.waitUntilIdle() }
+    if queued {
+      try await bounded("the caller to be queued") { @MainActor in
+        while runner.idleWaiterCount == 0 { await Task.yield() }
+      }
+    }
+    waiter.cancel()
+    try await waiter.valueBounded("the cancelled waitUntilIdle() to return")
+    #expect(probe.completions.isEmpty, "the action is still held at its gate")
+    #expect(runner.isRunning)
+
+    probe.openAll()
+    try await runner.waitUntilIdleBounded()
+    #expect(probe.completions == [completion(1, cancelled: false)])
+  }
+
   // A run cancelled before its task ran never calls the action.
   @Test func cancelBeforeTheRunStartsSkipsTheAction() async throws {
     let probe = Probe<Int>()
