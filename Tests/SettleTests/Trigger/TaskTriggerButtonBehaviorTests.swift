@@ -1,3 +1,4 @@
+// Package `tap`/`response(toTapWhileActive:)`: their public user, TaskTriggerButton, is SwiftUI.
 import Foundation
 import Settle
 import SettleTestSupport
