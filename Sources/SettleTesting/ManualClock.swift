@@ -45,19 +45,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
   private struct State {
     var now: Instant
-    var nextID: UInt64 = 0
     /// Sorted by deadline, then by registration order (ids grow), so index 0 wakes first.
     var sleepers: [Sleeper] = []
-    /// Sleeps that have an id but no continuation yet; a cancellation that lands in that gap
-    /// moves the id to `cancelledEarly` so the registration throws instead of hanging.
-    var registering: Set<UInt64> = []
-    var cancelledEarly: Set<UInt64> = []
+    /// The sleeps that have an id but no continuation yet: the same cancellation rule as
+    /// every `waitUntilIdle()` (a cancelled sleep throws at once, even from that gap). The
+    /// sleepers themselves are not a `WaiterQueue`: they are kept in deadline order, woken
+    /// in that order by an advance, and throw when cancelled.
+    var reservations = WaiterReservations()
     var countWaiters = WaiterQueue<Int>()
-
-    mutating func makeID() -> UInt64 {
-      nextID += 1
-      return nextID
-    }
 
     /// Removes and returns the waiters whose count is now reached.
     mutating func satisfiedCountWaiters() -> [WaiterQueue<Int>.Continuation] {
@@ -94,11 +89,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// the task is cancelled, whether the cancellation comes before or after the sleep is
   /// registered. `tolerance` is ignored: virtual time is exact.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let id = state.withLock { state in
-      let id = state.makeID()
-      state.registering.insert(id)
-      return id
-    }
+    let id = state.withLock { $0.reservations.reserve() }
     try await withTaskCancellationHandler {
       try await withUnsafeThrowingContinuation {
         (continuation: UnsafeContinuation<Void, any Error>) in
@@ -107,8 +98,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
           case asleep([WaiterQueue<Int>.Continuation])
         }
         let registration = state.withLock { state -> Registration in
-          state.registering.remove(id)
-          if state.cancelledEarly.remove(id) != nil { return .cancelled }
+          guard state.reservations.end(id) else { return .cancelled }
           if deadline <= state.now { return .due }
           let sleeper = Sleeper(id: id, deadline: deadline, continuation: continuation)
           // Binary search for the first sleeper due strictly later: equal deadlines keep FIFO.
@@ -139,7 +129,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
           return state.sleepers.remove(at: index)
         }
-        if state.registering.contains(id) { state.cancelledEarly.insert(id) }
+        state.reservations.cancelBeforeSuspending(id)
         return nil
       }
       sleeper?.continuation.resume(throwing: CancellationError())

@@ -1,9 +1,10 @@
 /// Tasks suspended until a condition on some lock-protected state holds.
 ///
 /// Lives inside the owner's `LockedState`, so the check and the enqueue happen under one lock
-/// and no wake-up is lost. A waiter cancelled in the gap between reserving its id and
-/// enqueueing its continuation is remembered, so its enqueue resumes it at once instead of
-/// suspending forever.
+/// and no wake-up is lost. The cancellation rule, for every `waitUntilIdle()` in Settle: a
+/// cancelled waiter returns at once, whether it was suspended already or still about to
+/// (``WaiterReservations`` remembers a cancellation in that gap); it does not wait for the
+/// condition.
 package struct WaiterQueue<Condition>: @unchecked Sendable {
   package typealias Continuation = UnsafeContinuation<Void, Never>
 
@@ -13,9 +14,7 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
     let continuation: Continuation
   }
 
-  private var nextID: UInt64 = 0
-  private var reserved: Set<UInt64> = []
-  private var cancelledEarly: Set<UInt64> = []
+  private var reservations = WaiterReservations()
   private var waiters: [Waiter] = []
 
   /// Creates an empty queue.
@@ -29,9 +28,7 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
 
   /// Reserves an id before suspending, so a cancellation can find the waiter.
   package mutating func reserve() -> UInt64 {
-    nextID &+= 1
-    reserved.insert(nextID)
-    return nextID
+    reservations.reserve()
   }
 
   /// Enqueues a reserved waiter; returns `false` when it was cancelled meanwhile and must be
@@ -39,16 +36,14 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
   package mutating func enqueue(
     _ id: UInt64, condition: Condition, continuation: Continuation
   ) -> Bool {
-    reserved.remove(id)
-    if cancelledEarly.remove(id) != nil { return false }
+    guard reservations.end(id) else { return false }
     waiters.append(Waiter(id: id, condition: condition, continuation: continuation))
     return true
   }
 
   /// Drops a reservation that will not be enqueued (the condition held after all).
   package mutating func abandon(_ id: UInt64) {
-    reserved.remove(id)
-    cancelledEarly.remove(id)
+    reservations.end(id)
   }
 
   /// Removes a cancelled waiter and returns its continuation, to resume outside the lock.
@@ -56,7 +51,7 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
     if let index = waiters.firstIndex(where: { $0.id == id }) {
       return waiters.remove(at: index).continuation
     }
-    if reserved.contains(id) { cancelledEarly.insert(id) }
+    reservations.cancelBeforeSuspending(id)
     return nil
   }
 

@@ -1,0 +1,35 @@
+/// The ids of waiters between taking an id and suspending, and which of them were cancelled
+/// in that gap.
+///
+/// A task registers its cancellation handler before its continuation exists; a cancellation
+/// that lands in between finds nothing to resume. Remembering it here lets the suspension
+/// resume at once instead of waiting for ever. ``WaiterQueue`` and `ManualClock`'s sleepers
+/// share this rule, each under its owner's lock.
+package struct WaiterReservations: Sendable {
+  private var nextID: UInt64 = 0
+  private var reserved: Set<UInt64> = []
+  private var cancelledEarly: Set<UInt64> = []
+
+  package init() {}
+
+  /// Takes a fresh id for a waiter about to suspend, so a cancellation can find it.
+  package mutating func reserve() -> UInt64 {
+    nextID &+= 1
+    reserved.insert(nextID)
+    return nextID
+  }
+
+  /// Ends the reservation, as the waiter suspends or gives up suspending; returns `false`
+  /// when it was cancelled in the gap and must be resumed at once.
+  @discardableResult
+  package mutating func end(_ id: UInt64) -> Bool {
+    reserved.remove(id)
+    return cancelledEarly.remove(id) == nil
+  }
+
+  /// Records a cancellation that found no suspended waiter `id`: if `id` is still reserving,
+  /// its suspension will see it (see ``end(_:)``).
+  package mutating func cancelBeforeSuspending(_ id: UInt64) {
+    if reserved.contains(id) { cancelledEarly.insert(id) }
+  }
+}
