@@ -196,3 +196,18 @@ extension Task where Failure == any Error {
     }
   }
 }
+
+extension ScriptedSource {
+  /// `waitForDemand(_:)`, bounded, so a consumer that stops asking fails the test by name.
+  public func waitForDemandBounded(
+    _ count: Int,
+    within limit: Duration = BoundedWait.limit,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await bounded(
+      "the consumer to ask for element \(count) (it asked \(demand) times)",
+      within: limit, sourceLocation: sourceLocation
+    ) { await self.waitForDemand(count) }
+  }
+}

@@ -19,16 +19,16 @@ struct FoldingOperatorTests {
       events.record("!end@\(clock.millis)")
     }
     source.yield("a")
-    try await source.waitForDemand(2)
+    try await source.waitForDemandBounded(2)
     await clock.advance(toMs: 100)
     source.yield("b")
-    try await source.waitForDemand(3)
+    try await source.waitForDemandBounded(3)
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(toMs: 400)
     try await events.waitForCountBounded(1)
     source.yield("c")
     source.yield("d")
-    try await source.waitForDemand(5)
+    try await source.waitForDemandBounded(5)
     source.finish()
     try await bounded("the sequence to end") { try await consumer.value }
     #expect(events.values == ["a+b@400", "c+d@400", "!end@400"])
@@ -59,7 +59,7 @@ struct FoldingOperatorTests {
       for value in values {
         source.yield(value)
         demand += 1
-        try await source.waitForDemand(demand)
+        try await source.waitForDemandBounded(demand)
       }
     }
     try await yield(1, 2)

@@ -24,11 +24,11 @@ struct OperatorSemanticsTests {
     }
     for (index, value) in ["a", "b", "c"].enumerated() {
       source.yield(value)
-      try await source.waitForDemand(index + 2)  // consumed although the consumer is stuck
+      try await source.waitForDemandBounded(index + 2)  // consumed although the consumer is stuck
       await clock.advance(by: .seconds(3))
     }
     source.yield("d")  // one interval after c: a burst of its own
-    try await source.waitForDemand(5)
+    try await source.waitForDemandBounded(5)
     source.finish()
     gate.open()
     try await consumer.valueBounded("the consumer to finish")
@@ -43,7 +43,7 @@ struct OperatorSemanticsTests {
       for try await _ in source.debounced(for: .seconds(1), clock: clock) {}
       ended.open()
     }
-    try await source.waitForDemand(1)
+    try await source.waitForDemandBounded(1)
     consumer.cancel()
     try await ended.waitBounded("the cancelled iteration to end")
     try await source.cancelled.waitBounded("the base's next() to see the cancellation")
@@ -89,7 +89,7 @@ struct OperatorSemanticsTests {
     }
     try await received.waitForCountBounded(1)
     source?.yield(2)
-    try await source?.waitForDemand(3)  // 2 was taken from the base
+    try await source?.waitForDemandBounded(3)  // 2 was taken from the base
     try await clock.waitForSleepersBounded(count: 1)  // and waits for its deadline
     source = nil
     gate.open()
@@ -122,7 +122,7 @@ struct OperatorSemanticsTests {
     source.yield("a")
     try await events.waitForCountBounded(1)
     source.yield("b")  // waits for the window's end, then is dropped by the error
-    try await source.waitForDemand(2)
+    try await source.waitForDemandBounded(2)
     source.fail()
     gate.open()
     try await consumer.valueBounded("the consumer to end with the error")
@@ -172,7 +172,7 @@ struct OperatorSemanticsTests {
     try await engines.waitForCountBounded(1, "the consumer to make its iterator")
     let engine = engines.values[0]
     source.yield("a")
-    try await source.waitForDemand(2)  // the pump took "a": it is pending
+    try await source.waitForDemandBounded(2)  // the pump took "a": it is pending
     try await clock.waitForSleepersBounded(count: 1)
     #expect(engine.isPending)
     let returned = ValueRecorder<Bool>()  // per caller: whether "a" had been emitted

@@ -46,7 +46,7 @@ struct ThrottledEndTests {
       await clock.advance(toMs: ms)
       source.yield(value)
       try await bounded("\(value) taken from the base") {
-        try await source.waitForDemand(ms == 100 ? 3 : 4)
+        try await source.waitForDemandBounded(ms == 100 ? 3 : 4)
       }
     }
     await clock.advance(toMs: 200)
@@ -88,7 +88,7 @@ struct ThrottledEndTests {
     source.yield("a")
     try await bounded("a, emitted at once") { await events.waitForCount(1) }
     source.yield("b")
-    try await bounded("b taken from the base") { try await source.waitForDemand(3) }
+    try await bounded("b taken from the base") { try await source.waitForDemandBounded(3) }
     source.finish()
     consumer.cancel()
     try await bounded("the consumer's task") { await consumer.value }
@@ -106,7 +106,7 @@ struct ThrottledEndTests {
     source.yield("a")
     try await bounded("a, emitted at once") { await events.waitForCount(1) }
     source.yield("b")
-    try await bounded("b taken from the base") { try await source.waitForDemand(3) }
+    try await bounded("b taken from the base") { try await source.waitForDemandBounded(3) }
     source.fail()
     try await bounded("the consumer's task") { await consumer.value }
     #expect(events.values == ["a@0", "!error@0"])
@@ -118,7 +118,7 @@ struct ThrottledEndTests {
     let (events, consumer) = Self.consume(
       source.debounced(for: .milliseconds(300), clock: clock), on: clock)
     source.yield("a")
-    try await bounded("a taken from the base") { try await source.waitForDemand(2) }
+    try await bounded("a taken from the base") { try await source.waitForDemandBounded(2) }
     source.finish()
     try await bounded("the consumer's task") { await consumer.value }
     #expect(events.values == ["a@0", "!end@0"])

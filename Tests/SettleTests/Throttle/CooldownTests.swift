@@ -83,10 +83,10 @@ struct CooldownTests {
     }
     source.yield("a")
     try await events.waitForCountBounded(1)
-    try await source.waitForDemand(2)
+    try await source.waitForDemandBounded(2)
     await clock.advance(toMs: 100)
     source.yield("b")  // dropped: inside the cooldown
-    try await source.waitForDemand(3)
+    try await source.waitForDemandBounded(3)
     source.finish()  // nothing waits, so the sequence ends at once
     try await bounded("the sequence to end") { try await consumer.value }
     #expect(events.values == ["a@0", "!end@100"])

@@ -60,11 +60,11 @@ struct FoldingThrottlerTests {
     }
     source.yield(1)
     try await events.waitForCountBounded(1)
-    try await source.waitForDemand(2)
+    try await source.waitForDemandBounded(2)
     source.yield(2)
-    try await source.waitForDemand(3)
+    try await source.waitForDemandBounded(3)
     source.yield(3)
-    try await source.waitForDemand(4)
+    try await source.waitForDemandBounded(4)
     source.finish()  // 2 + 3 still waits for the window's end
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(ms: 300)

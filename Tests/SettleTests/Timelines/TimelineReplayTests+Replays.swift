@@ -134,7 +134,7 @@ extension TimelineReplayTests {
         default:
           source.yield(input.value)
           fed += 1
-          try await source.waitForDemand(fed + 1)
+          try await source.waitForDemandBounded(fed + 1)
         }
       }
       // What the inputs made due, a leading edge, is handed over or buffered.
