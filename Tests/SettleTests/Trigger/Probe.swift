@@ -8,6 +8,12 @@ import Testing
 /// Gates replace sleeps: a test waits until an action has *entered* (it is suspended at its
 /// gate), changes something, then opens the gate, so every interleaving is chosen, not hoped
 /// for.
+///
+/// Why not SettleTesting's `AsyncGate` and `ValueRecorder`, which look alike: a gated action
+/// here must ignore cancellation (the runner tests need superseded runs that keep running and
+/// end late), and `AsyncGate.wait()` returns when cancelled; and the waits are conditions on
+/// the main actor (starts of one value, completions with their cancellation flag), where
+/// `ValueRecorder` waits for a total count only.
 @MainActor
 final class Probe<Value: Equatable & Sendable> {
   struct Completion: Equatable, CustomStringConvertible {
