@@ -1,3 +1,6 @@
+// Package hooks used: `timersStarted`, because "one timer task per burst, none per send" is a
+// cost no public behaviour shows; `activeRunCount`, to wait only when a run is in flight
+// (`waitUntilIdle()` would also wait for a value still pending on a clock nobody advances).
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,6 @@
+// Package hooks used: `timersStarted`, `hasTimer`, `activeRunCount` and the key counts, because
+// "one timer for all keys" and "state back to zero once quiet" are costs no public behaviour
+// shows; behaviour itself is checked through `send`, `isPending` and the actions' records.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,5 @@
+// Package hook used: `timersStarted`, because "no timer for a lone value" is a cost no public
+// behaviour shows.
 import Settle
 import SettleTestSupport
 import SettleTesting
