@@ -115,6 +115,11 @@ package final class TrackingScope: Sendable {
   /// took the scope out of the slot that fired, so a registration there on that one slot alone
   /// needs no second trip through its lock. `kind`, `keyPath` and `objectID` describe the event;
   /// they become a ``TrackingEvent`` only for a callback that takes one.
+  ///
+  /// Out of line: inlined into the registry's `willSet`/`didSet`, the firing path (its disarm,
+  /// the registrations' destruction) sits a few calls below every specialised setter, where
+  /// Scripts/check-write-codegen forbids runtime type look-ups.
+  @inline(never)
   package func fire(
     from registry: RegistryCore? = nil,
     kind: TrackingEvent.Kind,
