@@ -9,8 +9,6 @@ let package = Package(
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
     .library(name: "TileCounter", targets: ["TileCounter"]),
-    // A product only so that the nested fuzz package (Fuzz/) can reach the CLI's parser.
-    .library(name: "TileCounterConsole", targets: ["TileCounterConsole"]),
     .executable(name: "tile-counter", targets: ["TileCounterCLI"]),
     .executable(name: "observation-demo", targets: ["ObservationDemo"]),
   ],
