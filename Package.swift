@@ -9,14 +9,12 @@ let package = Package(
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
     .library(name: "TileCounter", targets: ["TileCounter"]),
-    // A product only so that the nested fuzz package (Fuzz/) can reach the CLI's parser.
-    .library(name: "TileCounterConsole", targets: ["TileCounterConsole"]),
     .executable(name: "tile-counter", targets: ["TileCounterCLI"]),
     .executable(name: "observation-demo", targets: ["ObservationDemo"]),
-    .executable(name: "settle-bench", targets: ["SettleBenchmarks"]),
   ],
   targets: [
-    // The library and its test support.
+    // The library and its test support. The benchmarks (Benchmarks/) and the fuzzers (Fuzz/)
+    // are packages of their own that depend on this one by path, so nothing here builds them.
     .target(name: "Settle"),
     .target(name: "SettleTesting", dependencies: ["Settle"]),
 
@@ -42,12 +40,6 @@ let package = Package(
       name: "ObservationDemo",
       dependencies: ["ObservationDemoCore"],
       path: "Examples/ObservationDemo/Sources/ObservationDemo"
-    ),
-
-    .executableTarget(
-      name: "SettleBenchmarks",
-      dependencies: ["Settle"],
-      path: "Benchmarks/SettleBenchmarks"
     ),
 
     // What every test target shares: bounded waits, so that a hang fails one test in seconds.

@@ -96,7 +96,7 @@ enum DebounceWorkloads {
   /// and take the lock. The ratio of this row to the baseline is the floor for the send target.
   static func clockAndLockFloor(_ sends: Int) throws -> Sample {
     let clock = ContinuousClock()
-    let state = LockedState((count: 0, last: clock.now))
+    let state = BenchmarkLock((count: 0, last: clock.now))
     let sample = measure(operations: sends) {
       for _ in 0..<sends {
         let now = clock.now

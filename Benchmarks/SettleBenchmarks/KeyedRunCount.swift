@@ -1,8 +1,6 @@
-import Settle
-
 /// Counts runs from concurrent actions.
 final class KeyedRunCount: Sendable {
-  private let count = LockedState(0)
+  private let count = BenchmarkLock(0)
 
   func increment() { count.withLock { $0 += 1 } }
 

@@ -1,8 +1,6 @@
-import Settle
-
 /// Records the values actions ran with; actions run on other tasks, so it takes a lock.
 final class RunLog: Sendable {
-  private let state = LockedState((count: 0, last: Int?.none, total: 0))
+  private let state = BenchmarkLock((count: 0, last: Int?.none, total: 0))
 
   func record(_ value: Int) {
     state.withLock {

@@ -1,5 +1,4 @@
 import TileCounter
-import TileCounterConsole
 
 /// libFuzzer's entry point: splits the input on NUL bytes into arguments (each read as UTF-8,
 /// invalid bytes becoming U+FFFD) and checks that ``CommandLineOptions/parse(_:)`` either
