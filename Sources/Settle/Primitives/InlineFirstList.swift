@@ -98,14 +98,6 @@ extension InlineFirstList {
     if try predicate(head) { return 0 }
     return try tail.firstIndex(where: predicate).map { $0 + 1 }
   }
-
-  /// The elements, in order, as an array; for tests and diagnostics.
-  package var elements: [Element] {
-    var result: [Element] = []
-    result.reserveCapacity(count)
-    forEachElement { result.append($0) }
-    return result
-  }
 }
 
 extension InlineFirstList: Sendable where Element: Sendable {}
