@@ -196,3 +196,29 @@ extension Task where Failure == any Error {
     }
   }
 }
+
+extension ManualSequence {
+  /// `waitForDemand()`, bounded; `awaited` says what the demand stands for.
+  public func waitForDemandBounded(
+    _ awaited: @autoclosure () -> String = "the consumer to ask for the next element",
+    within limit: Duration = BoundedWait.limit,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await bounded(awaited(), within: limit, sourceLocation: sourceLocation) {
+      await self.waitForDemand()
+    }
+  }
+
+  /// `waitForCancellation()`, bounded.
+  public func waitForCancellationBounded(
+    _ awaited: @autoclosure () -> String = "the consumer's next() to be cancelled",
+    within limit: Duration = BoundedWait.limit,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await bounded(awaited(), within: limit, sourceLocation: sourceLocation) {
+      await self.waitForCancellation()
+    }
+  }
+}
