@@ -34,3 +34,6 @@ extension AsyncGate {
     await Task { await wait() }.value
   }
 }
+
+/// The error a test's `ManualSequence` fails with.
+struct SourceFailure: Error {}
