@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 import TileCounter

@@ -11,17 +11,6 @@ struct Ran<Value: Equatable & Sendable>: Equatable, Sendable, CustomStringConver
   var description: String { "\(value)@\(at)" }
 }
 
-extension ManualClock {
-  /// The clock's time in whole milliseconds, for compact assertions.
-  var millis: Int {
-    let (seconds, attoseconds) = now.offset.components
-    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-  }
-
-  func advance(ms: Int) async { await advance(by: .milliseconds(ms)) }
-  func advance(toMs ms: Int) async { await advance(to: .init(offset: .milliseconds(ms))) }
-}
-
 /// A debouncer on a fresh ManualClock whose action records what ran and when.
 struct DebounceFixture {
   let clock = ManualClock()
