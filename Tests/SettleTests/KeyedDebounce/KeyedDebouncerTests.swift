@@ -1,3 +1,5 @@
+// Hooks: per-key state returning to zero (`keyCount`, `heapCount`, `keysWithRunTasks`), one timer
+// for every key (`timersStarted`) and `waitUntilQuiescent()` between steps: none is public.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,5 @@
+// Hook (one test): the iterator's `settle` shows a fold handed to a busy consumer's buffer;
+// nothing public shows that moment.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,5 @@
+// Hook (one test): the iterator's `storage`: nothing public shows the moment the operator has
+// handled its base's end, nor that it dispatched nothing then.
 import Settle
 import SettleTestSupport
 import SettleTesting

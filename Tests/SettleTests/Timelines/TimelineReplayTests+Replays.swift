@@ -1,3 +1,5 @@
+// Hooks: an operator's iterator `settle` and `inputEnded`; nothing public says that every due
+// element was handed over, or that the operator has handled its base's end.
 import Settle
 import SettleTestSupport
 import SettleTesting
