@@ -197,17 +197,28 @@ extension Task where Failure == any Error {
   }
 }
 
-extension ScriptedSource {
-  /// `waitForDemand(_:)`, bounded, so a consumer that stops asking fails the test by name.
+extension ManualSequence {
+  /// `waitForDemand()`, bounded; `awaited` says what the demand stands for.
   public func waitForDemandBounded(
-    _ count: Int,
+    _ awaited: @autoclosure () -> String = "the consumer to ask for the next element",
     within limit: Duration = BoundedWait.limit,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    try await bounded(
-      "the consumer to ask for element \(count) (it asked \(demand) times)",
-      within: limit, sourceLocation: sourceLocation
-    ) { await self.waitForDemand(count) }
+    try await bounded(awaited(), within: limit, sourceLocation: sourceLocation) {
+      await self.waitForDemand()
+    }
+  }
+
+  /// `waitForCancellation()`, bounded.
+  public func waitForCancellationBounded(
+    _ awaited: @autoclosure () -> String = "the consumer's next() to be cancelled",
+    within limit: Duration = BoundedWait.limit,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    try await bounded(awaited(), within: limit, sourceLocation: sourceLocation) {
+      await self.waitForCancellation()
+    }
   }
 }

@@ -3,14 +3,6 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-/// A thread-safe append-only log for recording what woken tasks did.
-private struct Log<Element: Sendable>: Sendable {
-  private let items = LockedState<[Element]>([])
-
-  func append(_ item: Element) { items.withLock { $0.append(item) } }
-  var values: [Element] { items.withLock { $0 } }
-}
-
 @Suite("ManualClock.Instant")
 struct ManualClockInstantTests {
   @Test func arithmeticAndOrdering() {
@@ -49,10 +41,10 @@ struct ManualClockTests {
 
   @Test func sleeperWakesOnlyWhenAnAdvanceReachesItsDeadline() async throws {
     let clock = ManualClock()
-    let woke = Log<ManualClock.Instant>()
+    let woke = ValueRecorder<ManualClock.Instant>()
     let sleeper = Task {
       try await clock.sleep(until: .init(offset: .seconds(5)))
-      woke.append(clock.now)
+      woke.record(clock.now)
     }
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(by: .seconds(4))

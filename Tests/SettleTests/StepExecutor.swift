@@ -1,3 +1,5 @@
+// Uses `LockedState` and `WaiterQueue` (package) only as a plain lock and waiter list; any
+// lock would do.
 import Settle
 import SettleTestSupport
 import Testing

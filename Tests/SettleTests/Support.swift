@@ -1,3 +1,4 @@
+// Uses `LockedState` (package) only as a plain lock around test state; any lock would do.
 import Settle
 import SettleTesting
 
@@ -34,3 +35,6 @@ extension AsyncGate {
     await Task { await wait() }.value
   }
 }
+
+/// The error a test's `ManualSequence` fails with.
+struct SourceFailure: Error {}

@@ -1,5 +1,6 @@
 extension InlineFirstList {
-  /// For tests: the elements, in order, as an array.
+  /// For tests: the elements, in order, as an array. The library walks a list with
+  /// ``forEachElement(_:)``, which allocates nothing.
   package var elements: [Element] {
     var result: [Element] = []
     result.reserveCapacity(count)

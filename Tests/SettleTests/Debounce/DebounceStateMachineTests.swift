@@ -1,3 +1,4 @@
+// The package-level machine on its own, as DESIGN asks; `DebouncerTests` and `ReleasePolicyTests` show its rules publicly.
 import Settle
 import SettleTesting
 import Testing
@@ -207,6 +208,25 @@ struct DebounceStateMachineTests {
     #expect(Self.run(&machine, firstMaxWait) == nil)
     #expect(Self.run(&machine, secondLeading) == "d")
     #expect(Self.run(&machine, secondMaxWait) == "g")
+    #expect(machine.isIdle)
+  }
+
+  /// `onRelease: .runPending`: the owner's release dispatches the pending value, and
+  /// nothing sent after it runs.
+  @Test func aReleasedOwnersMachineFlushesThenDropsLaterValues() throws {
+    var machine = Self.machine()
+    _ = machine.send("draft", at: .init(offset: .zero))
+    guard case .startRun(let run) = machine.shutDownRunningPending() else {
+      Issue.record("the pending value is dispatched")
+      return
+    }
+    #expect(run.ticket.carried == "draft")
+    guard case .none = machine.receive("later", at: .init(offset: .milliseconds(10))) else {
+      Issue.record("a value after the owner is gone is dropped")
+      return
+    }
+    #expect(machine.claim(run.ticket) == "draft")
+    machine.runFinished(run.ticket)
     #expect(machine.isIdle)
   }
 }

@@ -1,3 +1,4 @@
+// The package-level machine on its own, as DESIGN asks; `FoldingDebouncerTests` show its rules publicly.
 import Settle
 import SettleTesting
 import Testing

@@ -1,3 +1,5 @@
+// Hooks: `waitUntilQuiescent()` (nothing public waits for the timer to sleep while keys are
+// pending) and the counts a timeout message shows.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,6 +1,5 @@
-// Package hooks used: `timersStarted`, `hasTimer`, `activeRunCount` and the key counts, because
-// "one timer for all keys" and "state back to zero once quiet" are costs no public behaviour
-// shows; behaviour itself is checked through `send`, `isPending` and the actions' records.
+// Hooks: per-key state returning to zero (`keyCount`, `heapCount`, `keysWithRunTasks`), one timer
+// for every key (`timersStarted`) and `waitUntilQuiescent()` between steps: none is public.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -7,24 +7,6 @@ import Testing
 /// any running action, and then lets the action go; `.cancelPending` (the default) drops it.
 @Suite("Release policy")
 struct ReleasePolicyTests {
-  @Test func theMachineFlushesThenDropsLaterValues() throws {
-    typealias Machine = DebounceStateMachine<LatestValue<String>, ManualClock.Instant>
-    var machine = Machine(interval: .milliseconds(300), options: DebounceOptions())
-    _ = machine.send("draft", at: .init(offset: .zero))
-    guard case .startRun(let run) = machine.shutDownRunningPending() else {
-      Issue.record("the pending value is dispatched")
-      return
-    }
-    #expect(run.ticket.carried == "draft")
-    guard case .none = machine.receive("later", at: .init(offset: .milliseconds(10))) else {
-      Issue.record("a value after the owner is gone is dropped")
-      return
-    }
-    #expect(machine.claim(run.ticket) == "draft")
-    machine.runFinished(run.ticket)
-    #expect(machine.isIdle)
-  }
-
   @Test func aReleasedDebouncerRunsItsPendingValueOnceAndLetsTheActionGo() async throws {
     let clock = ManualClock()
     let lifetime = LifetimeTracker()

@@ -1,3 +1,5 @@
+// Hooks: `waitUntilQuiescent()` and `hasTimer` settle the real type after each random step;
+// nothing public says that nothing more happens until the clock moves.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,4 @@
+// `AtomicCount` (package) lets threads meet by spinning, without a lock that would space them.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,5 @@
+// The registry's internals (`RegistryState`, `TrackingScope`, `AccessRecorder`, `PropertyReads`):
+// which key paths share a slot is not public.
 import Settle
 import Testing
 

@@ -1,3 +1,4 @@
+// Uses `LockedState` (package) only as a plain lock around test state; any lock would do.
 import Settle
 import SettleTesting
 

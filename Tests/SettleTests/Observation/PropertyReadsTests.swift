@@ -1,3 +1,5 @@
+// `PropertyReads`, `ScopeList` and `InlineFirstList` (package) on their own: the read set's
+// layout is not public.
 import Settle
 import Testing
 

@@ -1,3 +1,5 @@
+// Uses `armedScopeCount` (package): that scopes which fired or went leave nothing armed in the
+// registry is not visible through the public API, which can only show that nothing calls back.
 import Settle
 import SettleTestSupport
 import SettleTesting

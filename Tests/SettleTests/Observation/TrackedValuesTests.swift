@@ -1,3 +1,5 @@
+// Uses `armedScopeCount` and `TrackedValuesLink.State` (package): what the registry still holds,
+// and the link's state machine on its own, are not public.
 import Settle
 import SettleTestSupport
 import Testing

@@ -1,3 +1,5 @@
+// Uses `withLockHeldForTesting`, `AccessRecorder` and `TrackingContext` (package): that a path
+// takes no lock, and what a recording holds, are not visible through the public API.
 import Dispatch
 import Foundation
 import Settle

@@ -1,3 +1,5 @@
+// Uses `armedScopeCount` and the scope's internals (`TrackingScope.State`, `PropertyReads`,
+// `core`), which the public API does not show; the rest goes through `withTracking`.
 import Dispatch
 import Settle
 import Testing

@@ -1,3 +1,5 @@
+// The read set's internals (`AccessRecorder`, `PropertyReads`, `RegistryState`, `TrackingScope`,
+// `core`): which slots a read arms is not public.
 import Settle
 import Testing
 

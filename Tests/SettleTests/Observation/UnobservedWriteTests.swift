@@ -1,3 +1,5 @@
+// Uses `isObserved` and `armedScopeCount` (package): the flag an unobserved write checks, and
+// what the registry holds, are not public; the public API shows only who is called back.
 import Settle
 import Testing
 

@@ -1,3 +1,4 @@
+// The package primitive on its own: the library's lists are not public.
 import Settle
 import Testing
 

@@ -1,3 +1,4 @@
+// The package primitive on its own: every public wait is built on it.
 import Settle
 import SettleTestSupport
 import SettleTesting

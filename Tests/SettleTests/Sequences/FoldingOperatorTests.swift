@@ -1,3 +1,5 @@
+// Hook (one test): the iterator's `settle` shows a fold handed to a busy consumer's buffer;
+// nothing public shows that moment.
 import Settle
 import SettleTestSupport
 import SettleTesting
@@ -9,7 +11,7 @@ import Testing
 struct FoldingOperatorTests {
   @Test func debouncedEmitsTheFoldOfEachBurstAndTheRestWhenTheBaseEnds() async throws {
     let clock = ManualClock()
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let batches = source.debounced(for: .milliseconds(300), folding: .collect, clock: clock)
     let events = ValueRecorder<String>()
     let consumer = Task {
@@ -19,16 +21,16 @@ struct FoldingOperatorTests {
       events.record("!end@\(clock.millis)")
     }
     source.yield("a")
-    try await source.waitForDemandBounded(2)
+    try await source.waitForDemandBounded()
     await clock.advance(toMs: 100)
     source.yield("b")
-    try await source.waitForDemandBounded(3)
+    try await source.waitForDemandBounded()
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(toMs: 400)
     try await events.waitForCountBounded(1)
     source.yield("c")
     source.yield("d")
-    try await source.waitForDemandBounded(5)
+    try await source.waitForDemandBounded()
     source.finish()
     try await bounded("the sequence to end") { try await consumer.value }
     #expect(events.values == ["a+b@400", "c+d@400", "!end@400"])
@@ -39,7 +41,7 @@ struct FoldingOperatorTests {
     buffering: ElementBuffering, expected: [Int]
   ) async throws {
     let clock = ManualClock()
-    let source = ScriptedSource<Int>()
+    let source = ManualSequence<Int, any Error>()
     let iterator = source.debounced(
       for: .seconds(1), folding: .reducing(into: 0) { $0 += $1 }, buffering: buffering,
       clock: clock
@@ -54,12 +56,10 @@ struct FoldingOperatorTests {
         if received.count == 1 { await busy.wait() }  // busy while the next ones come due
       }
     }
-    var demand = 1
     func yield(_ values: Int...) async throws {
       for value in values {
         source.yield(value)
-        demand += 1
-        try await source.waitForDemandBounded(demand)
+        try await source.waitForDemandBounded()
       }
     }
     try await yield(1, 2)

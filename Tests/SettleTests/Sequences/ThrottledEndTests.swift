@@ -1,3 +1,5 @@
+// Hook (one test): the iterator's `storage`: nothing public shows the moment the operator has
+// handled its base's end, nor that it dispatched nothing then.
 import Settle
 import SettleTestSupport
 import SettleTesting
@@ -28,7 +30,7 @@ struct ThrottledEndTests {
     async throws
   {
     let clock = ManualClock()
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let iterator = source.throttled(
       for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
     )
@@ -45,9 +47,7 @@ struct ThrottledEndTests {
     for (value, ms) in [("b", 100), ("c", 150)] {
       await clock.advance(toMs: ms)
       source.yield(value)
-      try await bounded("\(value) taken from the base") {
-        try await source.waitForDemandBounded(ms == 100 ? 3 : 4)
-      }
+      try await source.waitForDemandBounded("\(value) taken from the base")
     }
     await clock.advance(toMs: 200)
     source.finish()
@@ -66,7 +66,7 @@ struct ThrottledEndTests {
   @Test(arguments: [true, false])
   func aBaseThatEndsWithNothingWaitingEndsAtOnce(latest: Bool) async throws {
     let clock = ManualClock()  // never advanced
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let (events, consumer) = Self.consume(
       source.throttled(
         for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
@@ -80,7 +80,7 @@ struct ThrottledEndTests {
   @Test(arguments: [true, false])
   func aConsumerCancelledWhileAnElementWaitsGetsNilAndNoElement(latest: Bool) async throws {
     let clock = ManualClock()
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let (events, consumer) = Self.consume(
       source.throttled(
         for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
@@ -88,7 +88,7 @@ struct ThrottledEndTests {
     source.yield("a")
     try await bounded("a, emitted at once") { await events.waitForCount(1) }
     source.yield("b")
-    try await bounded("b taken from the base") { try await source.waitForDemandBounded(3) }
+    try await source.waitForDemandBounded("b taken from the base")
     source.finish()
     consumer.cancel()
     try await bounded("the consumer's task") { await consumer.value }
@@ -100,25 +100,25 @@ struct ThrottledEndTests {
 
   @Test func aFailingBaseStillThrowsAtOnceAndDropsTheWaitingElement() async throws {
     let clock = ManualClock()
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let (events, consumer) = Self.consume(
       source.throttled(for: .milliseconds(300), clock: clock), on: clock)
     source.yield("a")
     try await bounded("a, emitted at once") { await events.waitForCount(1) }
     source.yield("b")
-    try await bounded("b taken from the base") { try await source.waitForDemandBounded(3) }
-    source.fail()
+    try await source.waitForDemandBounded("b taken from the base")
+    source.fail(SourceFailure())
     try await bounded("the consumer's task") { await consumer.value }
     #expect(events.values == ["a@0", "!error@0"])
   }
 
   @Test func debouncedStillDeliversItsPendingElementAtOnce() async throws {
     let clock = ManualClock()  // never advanced: the interval never passes
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let (events, consumer) = Self.consume(
       source.debounced(for: .milliseconds(300), clock: clock), on: clock)
     source.yield("a")
-    try await bounded("a taken from the base") { try await source.waitForDemandBounded(2) }
+    try await source.waitForDemandBounded("a taken from the base")
     source.finish()
     try await bounded("the consumer's task") { await consumer.value }
     #expect(events.values == ["a@0", "!end@0"])

@@ -1,3 +1,5 @@
+// Hooks: `keyCount`, `heapCount`, `keysWithRunTasks` and `hasTimer` show that nothing is left of
+// any key afterwards; the public API shows only that no key is pending.
 import Settle
 import SettleTestSupport
 import SettleTesting

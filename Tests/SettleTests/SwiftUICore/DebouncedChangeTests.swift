@@ -1,3 +1,5 @@
+// The package core of `onChange(of:debounce:)`: SwiftUI does not exist on Linux, so the
+// modifier's decisions are tested on the core it delegates to.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -7,50 +7,6 @@ import Testing
 /// passed is dropped, and nothing runs at the window's end.
 @Suite("Throttle cooldown")
 struct CooldownTests {
-  typealias Machine = ThrottleStateMachine<LatestValue<String>, ManualClock.Instant>
-
-  static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
-
-  @Test func aValueInsideTheCooldownIsDroppedWithNoTimerAndNothingPending() throws {
-    var machine = Machine(interval: .milliseconds(100), mode: .cooldown)
-    let first = try #require(machine.send("a", at: Self.at(0)).startedRun)
-    #expect(first.ticket.carried == "a")
-    guard case .none = machine.send("b", at: Self.at(50)) else {
-      Issue.record("a value inside the cooldown starts nothing")
-      return
-    }
-    #expect(!machine.holdsValue, "nothing is held for the window's end")
-    #expect(!machine.ledger.hasTimer, "a cooldown needs no timer")
-    #expect(machine.claim(first.ticket) == "a")
-    machine.runFinished(first.ticket)
-    #expect(!machine.isPending)
-    guard case .none = machine.flush() else {
-      Issue.record("flush during a cooldown runs nothing: nothing waits")
-      return
-    }
-  }
-
-  @Test func aValueExactlyAtTheWindowsEndRunsAtOnce() throws {
-    var machine = Machine(interval: .milliseconds(100), mode: .cooldown)
-    let first = try #require(machine.send("a", at: Self.at(0)).startedRun)
-    _ = machine.send("b", at: Self.at(99))
-    let second = try #require(machine.send("c", at: Self.at(100)).startedRun)
-    #expect(second.ticket.carried == "c", "the window's end is inclusive")
-    #expect(machine.claim(first.ticket) == "a")
-    machine.runFinished(first.ticket)
-    #expect(machine.claim(second.ticket) == "c")
-  }
-
-  @Test func cancelEndsTheCooldown() throws {
-    var machine = Machine(interval: .milliseconds(100), mode: .cooldown)
-    let first = try #require(machine.send("a", at: Self.at(0)).startedRun)
-    _ = machine.cancel()
-    let second = try #require(machine.send("b", at: Self.at(10)).startedRun)
-    #expect(second.ticket.carried == "b")
-    #expect(machine.claim(first.ticket) == nil, "cancelled")
-    machine.runFinished(first.ticket)
-  }
-
   @Test func aThrottlerInCooldownRunsTheFirstValueAndNoTrailingOne() async throws {
     let clock = ManualClock()
     let ran = ValueRecorder<Ran<String>>()
@@ -74,7 +30,7 @@ struct CooldownTests {
 
   @Test func throttledInCooldownEmitsTheFirstOfEachWindowAndEndsAtOnce() async throws {
     let clock = ManualClock()
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let sequence = source.throttled(for: .milliseconds(300), mode: .cooldown, clock: clock)
     let events = ValueRecorder<String>()
     let consumer = Task {
@@ -83,10 +39,10 @@ struct CooldownTests {
     }
     source.yield("a")
     try await events.waitForCountBounded(1)
-    try await source.waitForDemandBounded(2)
+    try await source.waitForDemandBounded()
     await clock.advance(toMs: 100)
     source.yield("b")  // dropped: inside the cooldown
-    try await source.waitForDemandBounded(3)
+    try await source.waitForDemandBounded()
     source.finish()  // nothing waits, so the sequence ends at once
     try await bounded("the sequence to end") { try await consumer.value }
     #expect(events.values == ["a@0", "!end@100"])

@@ -50,7 +50,7 @@ struct FoldingThrottlerTests {
 
   @Test func throttledFoldsEachWindowAndKeepsTheRateToTheEnd() async throws {
     let clock = ManualClock()
-    let source = ScriptedSource<Int>()
+    let source = ManualSequence<Int, any Error>()
     let sums = source.throttled(
       for: .milliseconds(300), folding: .reducing(into: 0) { $0 += $1 }, clock: clock)
     let events = ValueRecorder<String>()
@@ -60,11 +60,11 @@ struct FoldingThrottlerTests {
     }
     source.yield(1)
     try await events.waitForCountBounded(1)
-    try await source.waitForDemandBounded(2)
+    try await source.waitForDemandBounded()
     source.yield(2)
-    try await source.waitForDemandBounded(3)
+    try await source.waitForDemandBounded()
     source.yield(3)
-    try await source.waitForDemandBounded(4)
+    try await source.waitForDemandBounded()
     source.finish()  // 2 + 3 still waits for the window's end
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(ms: 300)

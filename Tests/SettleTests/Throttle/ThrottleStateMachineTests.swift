@@ -1,3 +1,4 @@
+// The package-level machine on its own, as DESIGN asks; `ThrottlerTests` and `CooldownTests` show its rules publicly.
 import Settle
 import SettleTesting
 import Testing
@@ -90,5 +91,47 @@ struct ThrottleStateMachineTests {
     }
     // The window went with the cancel: the next value runs at once.
     #expect(machine.send("c", at: Self.at(20)).startedRun?.ticket.carried == "c")
+  }
+
+  // MARK: Cooldown: the first value runs at once, the rest of the window is dropped
+
+  @Test func cooldownDropsAValueInsideTheWindowWithNoTimerAndNothingPending() throws {
+    var machine = Machine(interval: .milliseconds(100), mode: .cooldown)
+    let first = try #require(machine.send("a", at: Self.at(0)).startedRun)
+    #expect(first.ticket.carried == "a")
+    guard case .none = machine.send("b", at: Self.at(50)) else {
+      Issue.record("a value inside the cooldown starts nothing")
+      return
+    }
+    #expect(!machine.holdsValue, "nothing is held for the window's end")
+    #expect(!machine.ledger.hasTimer, "a cooldown needs no timer")
+    #expect(machine.claim(first.ticket) == "a")
+    machine.runFinished(first.ticket)
+    #expect(!machine.isPending)
+    guard case .none = machine.flush() else {
+      Issue.record("flush during a cooldown runs nothing: nothing waits")
+      return
+    }
+  }
+
+  @Test func cooldownRunsAValueExactlyAtTheWindowsEndAtOnce() throws {
+    var machine = Machine(interval: .milliseconds(100), mode: .cooldown)
+    let first = try #require(machine.send("a", at: Self.at(0)).startedRun)
+    _ = machine.send("b", at: Self.at(99))
+    let second = try #require(machine.send("c", at: Self.at(100)).startedRun)
+    #expect(second.ticket.carried == "c", "the window's end is inclusive")
+    #expect(machine.claim(first.ticket) == "a")
+    machine.runFinished(first.ticket)
+    #expect(machine.claim(second.ticket) == "c")
+  }
+
+  @Test func cancelEndsTheCooldown() throws {
+    var machine = Machine(interval: .milliseconds(100), mode: .cooldown)
+    let first = try #require(machine.send("a", at: Self.at(0)).startedRun)
+    _ = machine.cancel()
+    let second = try #require(machine.send("b", at: Self.at(10)).startedRun)
+    #expect(second.ticket.carried == "b")
+    #expect(machine.claim(first.ticket) == nil, "cancelled")
+    machine.runFinished(first.ticket)
   }
 }

@@ -1,3 +1,4 @@
+// The package-level delivery machine on its own, as DESIGN asks; the operator tests in `Sequences/` show its rules publicly.
 import Settle
 import Testing
 

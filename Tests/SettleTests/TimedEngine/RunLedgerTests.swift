@@ -1,3 +1,4 @@
+// The package ledger on its own: its invariants (ticket order, runs in flight) are not public.
 import Settle
 import Testing
 

@@ -1,3 +1,5 @@
+// Hooks: `inputsSent` orders concurrent `sendAndWait` calls and `sendWaiterCount` shows the
+// callers still waiting; no public API shows when a task's call has sent, or who still waits.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,4 @@
+// Helpers over the package action types, for the machine tests.
 import Settle
 
 // Reading one part of an action, so that machine tests state what they expect in one line.

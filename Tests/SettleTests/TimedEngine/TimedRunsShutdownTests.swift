@@ -1,3 +1,5 @@
+// The package engine, `TimedRuns`, on its own: a value arriving after its shutdown (as a pump
+// may deliver one) cannot be sent through any public owner, which is gone by then.
 import Settle
 import SettleTestSupport
 import SettleTesting

@@ -1,3 +1,5 @@
+// Hooks: an operator's iterator `settle` and `inputEnded`; nothing public says that every due
+// element was handed over, or that the operator has handled its base's end.
 import Settle
 import SettleTestSupport
 import SettleTesting
@@ -71,7 +73,7 @@ extension TimelineReplayTests {
     return ran.values
   }
 
-  /// Feeds the inputs to an operator over a `ScriptedSource` and records when the consumer
+  /// Feeds the inputs to an operator over a `ManualSequence` and records when the consumer
   /// receives each element and when its iteration ends.
   ///
   /// A consumer with ``Timeline/consumerBusy`` holds each element until the replay's clock has
@@ -87,11 +89,11 @@ extension TimelineReplayTests {
   func replayOperator<S: AsyncSequence & Sendable>(
     _ timeline: Timeline,
     step: Int,
-    _ makeSequence: (ScriptedSource<String>, ManualClock) -> S
+    _ makeSequence: (ManualSequence<String, any Error>, ManualClock) -> S
   ) async throws -> [Timeline.Event]
   where S.Element == String, S.AsyncIterator: TimedSequenceIterator {
     let clock = ManualClock()
-    let source = ScriptedSource<String>()
+    let source = ManualSequence<String, any Error>()
     let iterator = makeSequence(source, clock).makeAsyncIterator()
     let settle = iterator.settle
     let inputEnded = iterator.inputEnded
@@ -124,7 +126,7 @@ extension TimelineReplayTests {
           source.finish()
           try await bounded("\(timeline.name): the operator to see the end") { await inputEnded() }
         case "!fail":
-          source.fail()
+          source.fail(SourceFailure())
           try await bounded("\(timeline.name): the operator to see the failure") {
             await inputEnded()
           }
@@ -134,7 +136,7 @@ extension TimelineReplayTests {
         default:
           source.yield(input.value)
           fed += 1
-          try await source.waitForDemandBounded(fed + 1)
+          try await source.waitForDemandBounded()
         }
       }
       // What the inputs made due, a leading edge, is handed over or buffered.

@@ -1,3 +1,5 @@
+// Hooks: replays settle after every step on `waitUntilQuiescent()` (and an operator's `engine`);
+// nothing public says that nothing more happens until the clock moves.
 import Settle
 import SettleTesting
 import Testing
