@@ -5,7 +5,7 @@
 /// `FoldingDebouncer`. Wherever this machine keeps a value that has not run, a new input joins
 /// it; a run's value is never split or lost to a newer input.
 ///
-/// ``send(_:at:)`` and what it reads are `@inlinable`/`@usableFromInline` so that a
+/// ``sendWhileOpen(_:at:)`` and what it reads are `@inlinable`/`@usableFromInline` so that a
 /// `Debouncer`'s send is specialised in the client (see ``TimedRuns``).
 @usableFromInline
 package struct DebounceStateMachine<Fold: RunValueFold, Instant: InstantProtocol>:
@@ -96,14 +96,14 @@ where Instant.Duration == Duration {
   }
 
   @usableFromInline
-  package var holdsValue: Bool {
+  package var hasHeldValue: Bool {
     if case .idle = phase { return false }
     return true
   }
 
   /// A new value arrives at `now`.
   @inlinable
-  package mutating func send(_ input: Input, at now: Instant) -> SendAction<Value> {
+  package mutating func sendWhileOpen(_ input: Input, at now: Instant) -> SendAction<Value> {
     // The common case inside a trailing burst: the running timer finds the new value and the
     // later quiet deadline when it wakes, so only the value and the send time change. Kept
     // apart so that, specialised, it sets up no space for the instants the others compute.

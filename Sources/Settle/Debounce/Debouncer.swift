@@ -86,7 +86,7 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 
   deinit {
-    runs.shutdown(onRelease)
+    runs.shutDown(onRelease)
   }
 
   /// Offers a value; it becomes the one that runs unless another arrives within the interval.

@@ -77,7 +77,7 @@ where C.Duration == Duration {
   }
 
   deinit {
-    runs.shutdown(onRelease)
+    runs.shutDown(onRelease)
   }
 
   /// Folds a value into the pending accumulation and restarts the quiet period.

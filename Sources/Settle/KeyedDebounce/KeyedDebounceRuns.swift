@@ -8,14 +8,14 @@
 ///   action is called outside the lock.
 /// - A run of a key waits for the previous run of the same key to return before it claims;
 ///   the runs it supersedes have their tasks cancelled. Runs of different keys are unrelated.
-/// - After ``shutdown()`` nothing starts, and values sent are dropped.
+/// - After ``shutDown()`` nothing starts, and values sent are dropped.
 @usableFromInline
 package final class KeyedDebounceRuns<Key: Hashable & Sendable, Value: Sendable, C: Clock>:
   Sendable
 where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = KeyedDebounceStateMachine<Key, Value, C.Instant>
-  package typealias Action = KeyedIsolatedAction<Key, Value>
+  package typealias Action = IsolatedKeyedAction
   @usableFromInline
   typealias RunTask = Task<Void, Never>
 
@@ -24,7 +24,8 @@ where C.Duration == Duration {
   struct State {
     @usableFromInline
     var machine: Machine
-    /// Dropped on shutdown so the closure and what it captures are released at once.
+    /// The action, until it is released (as in ``TimedRuns``): `nil` follows from the
+    /// machine's ``KeyedDebounceStateMachine/isShutDown``, the one record of shutdown.
     var action: Action?
     /// The task of the machine's timer: set exactly while the machine's timer is not
     /// `.stopped`.
@@ -50,7 +51,7 @@ where C.Duration == Duration {
         preconditionFailure(
           "Internal inconsistency in Settle: runs \(tickets) of a key not in flight")
       }
-      let first = ledger.finished &+ 1
+      let first = ledger.returned &+ 1
       precondition(
         tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(tasks.count),
         "Internal inconsistency in Settle: runs \(tickets) are not all in flight"
@@ -80,7 +81,7 @@ where C.Duration == Duration {
     }
     self.clock = clock
     self.tolerance = tolerance
-    self.state = LockedState(State(machine: machine, action: KeyedIsolatedAction(action)))
+    self.state = LockedState(State(machine: machine, action: IsolatedKeyedAction(action)))
   }
 
   /// Whether a value of `key` is waiting to run.
@@ -159,16 +160,16 @@ where C.Duration == Duration {
 
   /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
   /// either way.
-  package func shutdown(_ policy: PendingValuePolicy) {
+  package func shutDown(_ policy: PendingValuePolicy) {
     switch policy {
-    case .cancelPending: shutdown()
-    case .runPending: shutdownRunningPending()
+    case .cancelPending: shutDown()
+    case .runPending: shutDownRunningPending()
     }
   }
 
   /// Runs every key's pending value, as `flush()` would, and lets every run in flight
   /// finish; the action is released when the last run returns (see `perform`).
-  private func shutdownRunningPending() {
+  private func shutDownRunningPending() {
     let (timer, waiters) = state.withLock {
       state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
       for (key, action) in state.machine.flush() {
@@ -189,7 +190,7 @@ where C.Duration == Duration {
 
   /// Cancels everything and releases the action; nothing starts afterwards, and values sent
   /// afterwards are dropped. One critical section, so no `send` slips in between.
-  package func shutdown() {
+  package func shutDown() {
     let (tasks, waiters, action) = state.withLock { state in
       let tasks = apply(state.machine.shutDown(), in: &state)
       defer { state.action = nil }
@@ -219,7 +220,7 @@ where C.Duration == Duration {
 
   // MARK: - Applying the machine's actions (called with the lock held)
 
-  private func apply(_ cancel: KeyedCancelAction<Key>, in state: inout State) -> [RunTask] {
+  private func apply(_ cancel: Machine.Cancellation, in state: inout State) -> [RunTask] {
     var tasks: [RunTask] = []
     for (key, tickets) in cancel.cancelling {
       tasks += state.tasks(of: tickets, forKey: key)
@@ -281,7 +282,7 @@ where C.Duration == Duration {
     while true {
       let (next, superseded, waiters) = state.withLock {
         state -> (
-          KeyedTimerStep<Key, Value, C.Instant>.Next, [RunTask], [WaiterQueue<Void>.Continuation]
+          Machine.TimerStep.Next, [RunTask], [WaiterQueue<Void>.Continuation]
         ) in
         let step = state.machine.timerWoke(generation: generation, at: clock.now)
         var superseded: [RunTask] = []
@@ -321,11 +322,16 @@ where C.Duration == Duration {
     if let action = state.withLock({ $0.action }) {
       await claimAndRun(ticket, forKey: key, action: action, on: action.isolation)
     } else {
-      // Shut down: the ticket is void, but its claim still settles the machine's books.
-      _ = state.withLock { $0.machine.claim(ticket, forKey: key) }
+      // Released, so shut down: the ticket is void, but its claim still settles the books.
+      state.withLock { state in
+        precondition(
+          state.machine.isShutDown,
+          "Internal inconsistency in Settle: the action was released before shutdown")
+        _ = state.machine.claim(ticket, forKey: key)
+      }
     }
     let (waiters, released) = state.withLock { state in
-      state.machine.runFinished(ticket, forKey: key)
+      state.machine.runReturned(ticket, forKey: key)
       state.runTasks[key]?.removeFirst()
       if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
       // After a shutdown that ran the pending values, the last run lets the action go.
@@ -351,6 +357,37 @@ where C.Duration == Duration {
     guard let value = state.withLock({ $0.machine.claim(ticket, forKey: key) }) else { return }
     await RunningAction.run(for: ObjectIdentifier(self)) {
       await action(key, value, isolation: isolation)
+    }
+  }
+}
+
+extension KeyedDebounceRuns {
+  /// A keyed `@isolated(any)` action kept in a concrete struct, so that its function type never
+  /// becomes a generic argument; the two-argument counterpart of ``IsolatedAction``, whose
+  /// notes (the iOS 18 runtime, reflection) apply here alike.
+  @usableFromInline
+  package struct IsolatedKeyedAction: Sendable, CustomReflectable {
+    private let body: @Sendable @isolated(any) (Key, Value) async -> Void
+
+    /// Wraps `body`; its isolation is read from the closure itself.
+    package init(_ body: @escaping @Sendable @isolated(any) (Key, Value) async -> Void) {
+      self.body = body
+    }
+
+    /// The actor the action runs on, or `nil` for a nonisolated action.
+    package var isolation: (any Actor)? { body.isolation }
+
+    /// The isolation only: reflecting the closure would crash before iOS 18 / macOS 15.
+    @usableFromInline package var customMirror: Mirror {
+      Mirror(self, children: ["isolation": isolation as Any], displayStyle: .struct)
+    }
+
+    /// Runs the action on its own isolation, starting from the caller's (see
+    /// ``IsolatedAction/callAsFunction(_:isolation:)``).
+    package func callAsFunction(
+      _ key: Key, _ value: Value, isolation caller: isolated (any Actor)?
+    ) async {
+      await body(key, value)
     }
   }
 }

@@ -60,7 +60,7 @@ package struct KeyedDebounceStateMachine<
     }
 
     @inlinable
-    var holdsValue: Bool {
+    var hasHeldValue: Bool {
       if case .idle = phase { return false }
       return true
     }
@@ -134,7 +134,7 @@ package struct KeyedDebounceStateMachine<
   /// A value of `key` is waiting to run: not yet due, or due and not yet started.
   package func isPending(forKey key: Key) -> Bool {
     guard let state = keys[key] else { return false }
-    return state.holdsValue || state.ledger.unclaimedCarriedRuns > 0
+    return state.hasHeldValue || state.ledger.unclaimedCarriedRuns > 0
   }
 
   /// Nothing is pending for any key and no run is in flight. A key whose leading burst is
@@ -215,18 +215,18 @@ package struct KeyedDebounceStateMachine<
   @usableFromInline
   package mutating func timerWoke(
     generation: UInt64, at now: Instant
-  ) -> KeyedTimerStep<Key, Value, Instant> {
+  ) -> TimerStep {
     switch timer {
     case .awake(let current) where current == generation,
       .asleep(let current)
     where current == generation:
       break
     case .stopped, .awake, .asleep:
-      return KeyedTimerStep(starts: [], next: .retire)
+      return TimerStep(starts: [], next: .retire)
     }
     timer = .awake(generation: generation)
     timerDeadline = nil
-    var starts: [KeyedStartRun<Key, Value>] = []
+    var starts: [KeyRun] = []
     while let entry = heap.top, entry.deadline <= now {
       heap.popTop()
       guard let previous = keys[entry.key], previous.filing == entry.filing else {
@@ -239,11 +239,11 @@ package struct KeyedDebounceStateMachine<
         if let maxDeadline = state.maxDeadline, now >= maxDeadline {
           let run = dispatch(&state, carrying: Value?.none)
           state.phase = .dueNewest(value, ticket: run.ticket.id)
-          starts.append(KeyedStartRun(key: entry.key, run: run))
+          starts.append(KeyRun(key: entry.key, run: run))
         } else if now >= lastSend.advanced(by: interval) {
           let run = dispatch(&state, carrying: Value?.none)
           state.phase = .dueTrailing(value, ticket: run.ticket.id)
-          starts.append(KeyedStartRun(key: entry.key, run: run))
+          starts.append(KeyRun(key: entry.key, run: run))
         }
       }
       if !state.isWaiting, let lastSend = state.lastSend, now >= lastSend.advanced(by: interval) {
@@ -263,10 +263,10 @@ package struct KeyedDebounceStateMachine<
     if let entry = heap.top {
       timer = .asleep(generation: generation)
       timerDeadline = entry.deadline
-      return KeyedTimerStep(starts: starts, next: .sleep(until: entry.deadline))
+      return TimerStep(starts: starts, next: .sleep(until: entry.deadline))
     }
     timer = .stopped
-    return KeyedTimerStep(starts: starts, next: .stop)
+    return TimerStep(starts: starts, next: .stop)
   }
 
   // MARK: - Runs
@@ -292,12 +292,12 @@ package struct KeyedDebounceStateMachine<
 
   /// A dispatched run of `key` returned, whether or not it started.
   @usableFromInline
-  package mutating func runFinished(_ ticket: RunTicket<Value>, forKey key: Key) {
+  package mutating func runReturned(_ ticket: RunTicket<Value>, forKey key: Key) {
     guard var state = keys[key] else {
       preconditionFailure(
         "Internal inconsistency in Settle: a run returned for a key with no state")
     }
-    state.ledger.finish(ticket.id)
+    state.ledger.runReturned(ticket.id)
     runsInFlight -= 1
     store(state, forKey: key, wasWaiting: state.isWaiting)
   }
@@ -352,7 +352,7 @@ package struct KeyedDebounceStateMachine<
 
   /// Cancels every key and stops the timer.
   @usableFromInline
-  package mutating func cancel() -> KeyedCancelAction<Key> {
+  package mutating func cancel() -> Cancellation {
     var cancelling: [(key: Key, tickets: Range<UInt64>)] = []
     for index in keys.indices {
       let action = Self.cancelKeepingEntry(&keys.values[index])
@@ -367,12 +367,12 @@ package struct KeyedDebounceStateMachine<
     let stopsTimer = timer != .stopped
     timer = .stopped
     timerDeadline = nil
-    return KeyedCancelAction(stopsTimer: stopsTimer, cancelling: cancelling)
+    return Cancellation(stopsTimer: stopsTimer, cancelling: cancelling)
   }
 
   /// `cancel()` for good: the owner is gone, and later values are dropped.
   @usableFromInline
-  package mutating func shutDown() -> KeyedCancelAction<Key> {
+  package mutating func shutDown() -> Cancellation {
     isShutDown = true
     return cancel()
   }
@@ -428,7 +428,7 @@ package struct KeyedDebounceStateMachine<
     case (true, false): waitingKeys -= 1
     default: break
     }
-    if !state.holdsValue && state.ledger.activeRunCount == 0 && state.filing == nil {
+    if !state.hasHeldValue && state.ledger.activeRunCount == 0 && state.filing == nil {
       keys.removeValue(forKey: key)
     } else {
       keys[key] = state
@@ -467,5 +467,72 @@ package struct KeyedDebounceStateMachine<
     state.lastSend = nil
     state.maxDeadline = nil
     return state.ledger.cancel()
+  }
+}
+
+// The actions only this machine returns, nested as `TriggerStateMachine` nests its own.
+extension KeyedDebounceStateMachine {
+  /// What a ``KeyedDebounceStateMachine`` asks of its owner on `cancel()` of every key: stop the
+  /// timer task and the runs in flight. Their tickets are already void, so none of them starts
+  /// even if its task is past its cancellation checks.
+  @usableFromInline
+  package struct Cancellation: Sendable {
+    /// Cancel the timer task.
+    @usableFromInline
+    package let stopsTimer: Bool
+    /// Per key with runs in flight, the tickets whose tasks to cancel.
+    @usableFromInline
+    package let cancelling: [(key: Key, tickets: Range<UInt64>)]
+
+    @inlinable
+    package init(stopsTimer: Bool, cancelling: [(key: Key, tickets: Range<UInt64>)]) {
+      self.stopsTimer = stopsTimer
+      self.cancelling = cancelling
+    }
+  }
+
+  /// Part of a keyed action: start a run of `key` (see ``StartRun``; tickets count per key).
+  @usableFromInline
+  package struct KeyRun: Sendable {
+    /// The key whose run this is.
+    @usableFromInline
+    package let key: Key
+    /// The run, and the runs of the same key it supersedes.
+    @usableFromInline
+    package let run: StartRun<Value>
+
+    @inlinable
+    package init(key: Key, run: StartRun<Value>) {
+      self.key = key
+      self.run = run
+    }
+  }
+
+  /// What a ``KeyedDebounceStateMachine`` asks of its one timer task when it wakes: the runs of
+  /// every key now due, and what the timer does next.
+  @usableFromInline
+  package struct TimerStep: Sendable {
+    /// What the timer does once the runs are started.
+    @usableFromInline
+    package enum Next: Sendable {
+      /// Sleep until the earliest deadline left, then report again.
+      case sleep(until: Instant)
+      /// No key needs the timer: it ends, and its owner forgets its task.
+      case stop
+      /// This timer was replaced (by `cancel()`) while it slept: it ends and touches nothing.
+      case retire
+    }
+
+    /// The runs to start, in deadline order.
+    @usableFromInline
+    package let starts: [KeyRun]
+    @usableFromInline
+    package let next: Next
+
+    @inlinable
+    package init(starts: [KeyRun], next: Next) {
+      self.starts = starts
+      self.next = next
+    }
   }
 }

@@ -94,7 +94,7 @@ where C.Duration == Duration {
   }
 
   deinit {
-    runs.shutdown(onRelease)
+    runs.shutDown(onRelease)
   }
 
   /// Offers a value for `key`; it becomes the one that runs for that key unless another

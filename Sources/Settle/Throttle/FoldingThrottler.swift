@@ -62,7 +62,7 @@ where C.Duration == Duration {
   }
 
   deinit {
-    runs.shutdown(onRelease)
+    runs.shutDown(onRelease)
   }
 
   /// Folds a value in: it runs at once, alone, when no window is open, and otherwise joins the

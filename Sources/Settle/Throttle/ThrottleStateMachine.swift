@@ -92,19 +92,19 @@ where Instant.Duration == Duration {
   }
 
   @usableFromInline
-  package var holdsValue: Bool {
+  package var hasHeldValue: Bool {
     if case .holding = phase { return true }
     return false
   }
 
   @inlinable
-  package mutating func send(_ input: Input, at now: Instant) -> SendAction<Value> {
+  package mutating func sendWhileOpen(_ input: Input, at now: Instant) -> SendAction<Value> {
     if let end = windowEnd, now < end {
       // A cooldown holds nothing: the value is dropped, and no timer is needed.
       if mode == .cooldown { return .none }
       // Decided before mutating: a `switch` on `phase` would keep a copy of it alive while
       // the fold runs, and the fold would copy the accumulation.
-      if !holdsValue {
+      if !hasHeldValue {
         phase = .holding(fold.start(with: input))
       } else if mode == .newestAtWindowEnd {
         // The newest joins (replaces, for a plain throttle) the held value; in
@@ -127,7 +127,7 @@ where Instant.Duration == Duration {
     }
     windowEnd = now.advanced(by: interval)
     let run = ledger.dispatch(carrying: runValue)
-    guard holdsValue, let generation = ledger.startTimerIfStopped() else {
+    guard hasHeldValue, let generation = ledger.startTimerIfStopped() else {
       return .startRun(run)
     }
     return .startRunAndTimer(run, generation: generation)

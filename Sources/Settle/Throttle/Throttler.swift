@@ -83,7 +83,7 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 
   deinit {
-    runs.shutdown(onRelease)
+    runs.shutDown(onRelease)
   }
 
   /// Offers a value: it runs at once if no window is open, otherwise as the throttler's

@@ -8,7 +8,7 @@
 ///
 /// Runs return in ticket order, because each run's task waits for the previous one before it
 /// claims (see ``TimedRuns``). So the runs in flight are always the contiguous tickets
-/// `finished + 1 ... issued`, and two counters describe them without a collection.
+/// `returned + 1 ... issued`, and two counters describe them without a collection.
 @usableFromInline
 package struct RunLedger: Sendable {
   /// The machine's timer task, as the machine sees it.
@@ -33,7 +33,7 @@ package struct RunLedger: Sendable {
   package private(set) var issued: UInt64 = 0
   /// Runs that have returned, started or not.
   @usableFromInline
-  package private(set) var finished: UInt64 = 0
+  package private(set) var returned: UInt64 = 0
   /// Every ticket up to this one was issued before the latest `cancel()` and never starts.
   @usableFromInline
   package private(set) var cancelledThrough: UInt64 = 0
@@ -50,7 +50,7 @@ package struct RunLedger: Sendable {
 
   /// Runs issued and not yet returned (waiting for a predecessor, claiming, or running).
   @inlinable
-  package var activeRunCount: Int { Int(issued &- finished) }
+  package var activeRunCount: Int { Int(issued &- returned) }
 
   /// Whether a timer task is running, asleep or awake.
   @inlinable
@@ -68,7 +68,7 @@ package struct RunLedger: Sendable {
     if value != nil { unclaimedCarriedRuns += 1 }
     return StartRun(
       ticket: RunTicket(id: issued, carried: value),
-      superseding: (finished &+ 1)..<issued
+      superseding: (returned &+ 1)..<issued
     )
   }
 
@@ -78,8 +78,8 @@ package struct RunLedger: Sendable {
   @usableFromInline
   package mutating func claim<Value>(_ ticket: RunTicket<Value>) -> Bool {
     precondition(
-      ticket.id == finished &+ 1,
-      "Internal inconsistency in Settle: run \(ticket.id) claimed while run \(finished &+ 1) had not returned"
+      ticket.id == returned &+ 1,
+      "Internal inconsistency in Settle: run \(ticket.id) claimed while run \(returned &+ 1) had not returned"
     )
     guard ticket.id > cancelledThrough else { return false }
     if ticket.carried != nil {
@@ -94,18 +94,18 @@ package struct RunLedger: Sendable {
 
   /// A run returned. Runs return in ticket order; anything else means two runs overlapped.
   @usableFromInline
-  package mutating func finish(_ id: UInt64) {
+  package mutating func runReturned(_ id: UInt64) {
     precondition(
-      id == finished &+ 1 && id <= issued,
-      "Internal inconsistency in Settle: run \(id) returned, but run \(finished &+ 1) of \(issued) was next"
+      id == returned &+ 1 && id <= issued,
+      "Internal inconsistency in Settle: run \(id) returned, but run \(returned &+ 1) of \(issued) was next"
     )
-    finished = id
+    returned = id
   }
 
   /// The newest run in flight, if any: what a `flush()` waits for when the value it would
   /// run is already dispatched.
   @inlinable
-  package var newestRunInFlight: UInt64? { issued > finished ? issued : nil }
+  package var newestRunInFlight: UInt64? { issued > returned ? issued : nil }
 
   /// Records, for good, that the owner is gone.
   @usableFromInline
@@ -116,7 +116,7 @@ package struct RunLedger: Sendable {
   /// Voids every ticket issued so far and stops the timer.
   @usableFromInline
   package mutating func cancel() -> CancelAction {
-    let inFlight = (finished &+ 1)..<(issued &+ 1)
+    let inFlight = (returned &+ 1)..<(issued &+ 1)
     let stopsTimer = hasTimer
     cancelledThrough = issued
     unclaimedCarriedRuns = 0

@@ -7,7 +7,7 @@
 /// - Tasks are cancelled, and continuations resumed, only after the lock is released.
 /// - A run waits for the previous run's task to return before it claims, so actions never
 ///   overlap; the runs a new one supersedes have their tasks cancelled (see ``StartRun``).
-/// - After ``shutdown()`` nothing starts, and values sent are dropped.
+/// - After ``shutDown()`` nothing starts, and values sent are dropped.
 /// - Inputs are numbered as they are sent (see ``Numbered``), and every run knows the newest
 ///   input it covers: ``sendAndWait(_:)`` returns when the run covering its input returns,
 ///   and says how the input ended (``SendOutcome``).
@@ -41,13 +41,15 @@ where
   struct State {
     @usableFromInline
     var machine: Machine
-    /// Dropped on shutdown so the closure and what it captures are released at once.
+    /// The action, until it is released: at shutdown, or when the last run in flight returns
+    /// after a shutdown that ran the pending value. Not a second record of shutdown: that is
+    /// ``RunLedger/isShutDown`` alone, and `nil` here follows from it.
     var action: Action?
     /// The task of the machine's current timer: set exactly while the machine's timer is not
     /// `.stopped`.
     @usableFromInline
     var timerTask: RunTask?
-    /// The tasks of the runs in flight, oldest first: tickets `finished + 1 ... issued` of
+    /// The tasks of the runs in flight, oldest first: tickets `returned + 1 ... issued` of
     /// the machine's ``RunLedger``, which runs return in order.
     @usableFromInline
     var runTasks: [RunTask] = []
@@ -73,7 +75,7 @@ where
     /// The tasks of `tickets`, which must be in flight.
     @usableFromInline
     func tasks(of tickets: Range<UInt64>) -> ArraySlice<RunTask> {
-      let first = machine.ledger.finished &+ 1
+      let first = machine.ledger.returned &+ 1
       precondition(
         tickets.isEmpty
           || (tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(runTasks.count)),
@@ -117,7 +119,7 @@ where
   @inlinable
   package func send(_ input: Input) {
     let superseded = state.withLock { state -> ArraySlice<RunTask> in
-      receive(input, in: &state).superseded
+      send(input, in: &state).superseded
     }
     for task in superseded { task.cancel() }
   }
@@ -126,12 +128,12 @@ where
   /// superseded runs' tasks, the input's number, and the number of the input a run
   /// dispatched by this send carries, if it dispatched one.
   @inlinable
-  func receive(_ input: Input, in state: inout State) -> (
+  func send(_ input: Input, in state: inout State) -> (
     superseded: ArraySlice<RunTask>, number: UInt64, dispatched: UInt64?
   ) {
     state.sent &+= 1
     let number = state.sent
-    switch state.machine.receive(Machine.Input(payload: input, number: number), at: clock.now) {
+    switch state.machine.send(Machine.Input(payload: input, number: number), at: clock.now) {
     case .none:
       return ([], number, nil)
     case .startTimer(let generation):
@@ -156,7 +158,7 @@ where
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         let (superseded, suspended) = state.withLock { state -> (ArraySlice<RunTask>, Bool) in
-          let (superseded, sent, dispatched) = receive(input, in: &state)
+          let (superseded, sent, dispatched) = send(input, in: &state)
           // Kept when it is the newest input of the value the machine holds, or of the run
           // this send dispatched; anything else was left out by the machine's rules.
           guard dispatched == sent || state.machine.heldValue?.number == sent else {
@@ -278,17 +280,17 @@ where
 
   /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
   /// either way.
-  package func shutdown(_ policy: PendingValuePolicy) {
+  package func shutDown(_ policy: PendingValuePolicy) {
     switch policy {
-    case .cancelPending: shutdown()
-    case .runPending: shutdownRunningPending()
+    case .cancelPending: shutDown()
+    case .runPending: shutDownRunningPending()
     }
   }
 
   /// Runs the pending value, as `flush()` would, and lets every run in flight finish; the
   /// action is released when the last run returns (see ``perform(_:)``). The run tasks hold
   /// this engine, so it outlives its owner until then.
-  private func shutdownRunningPending() {
+  private func shutDownRunningPending() {
     let (timer, waiters) = state.withLock { state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
       if case .startRun(let run) = state.machine.shutDownRunningPending() {
         // The runs this one supersedes are not cancelled: they finish first, then it runs.
@@ -308,7 +310,7 @@ where
 
   /// Cancels everything and releases the action; nothing starts afterwards, and values sent
   /// afterwards are dropped. One critical section, so no `send` slips in between.
-  package func shutdown() {
+  package func shutDown() {
     let (tasks, waiters, action) = state.withLock { state in
       let tasks = apply(state.machine.shutDown(), in: &state)
       defer { state.action = nil }
@@ -409,11 +411,16 @@ where
     if let action = state.withLock({ $0.action }) {
       covered = await claimAndRun(ticket, action: action, on: action.isolation)
     } else {
-      // Shut down: the ticket is void, but its claim still settles the machine's books.
-      _ = state.withLock { $0.machine.claim(ticket) }
+      // Released, so shut down: the ticket is void, but its claim still settles the books.
+      state.withLock { state in
+        precondition(
+          state.machine.ledger.isShutDown,
+          "Internal inconsistency in Settle: the action was released before shutdown")
+        _ = state.machine.claim(ticket)
+      }
     }
     let (waiters, released) = state.withLock { state in
-      state.machine.runFinished(ticket)
+      state.machine.runReturned(ticket)
       state.runTasks.removeFirst()
       let callers = covered.map { coveredSendWaiters(through: $0, in: &state) } ?? []
       // After a shutdown that ran the pending value, the last run to return lets the action go.

@@ -86,7 +86,7 @@ where
     }
     Self.apply(action)
     pump?.cancel()
-    runs.shutdown()
+    runs.shutDown()
   }
 
   @inlinable

@@ -1,7 +1,7 @@
 /// The decisions of a timed operator, free of tasks, clocks and locks: every event is a
 /// `mutating func` that returns the one action its owner, ``TimedRuns``, must apply.
 ///
-/// A conforming machine supplies its own rules (``send(_:at:)``, ``timerDue(at:)``,
+/// A conforming machine supplies its own rules (``sendWhileOpen(_:at:)``, ``timerDue(at:)``,
 /// ``claimHeldValue(for:)``, ``takePendingValue()``); what every timed machine does alike,
 /// the timer's life, claims of carried values, `flush()` and `cancel()`, is written once in
 /// the extension below, over the shared ``RunLedger``.
@@ -24,8 +24,9 @@ package protocol TimedStateMachine: Sendable {
   /// Where the timer sleeps; set exactly while ``RunLedger/timer`` is `.asleep`.
   var timerDeadline: Instant? { get set }
 
-  /// A value arrives at `now`.
-  mutating func send(_ input: Input, at now: Instant) -> SendAction<Value>
+  /// A value arrives at `now` while the owner is open: the machine's own rule for a send.
+  /// Owners call ``send(_:at:)``, which drops values after shutdown and then asks this.
+  mutating func sendWhileOpen(_ input: Input, at now: Instant) -> SendAction<Value>
   /// The machine's current timer is awake at `now`: sleep, start a run, or stop. Never
   /// `.retire`, which the shared ``timerWoke(generation:at:)`` decides.
   mutating func timerDue(at now: Instant) -> TimerAction<Instant, Value>
@@ -36,8 +37,10 @@ package protocol TimedStateMachine: Sendable {
   mutating func takePendingValue() -> Value?
   /// Drops the machine's own pending state, for `cancel()`.
   mutating func dropPending()
-  /// Whether the machine holds a value that has not run (waiting, or dispatched without it).
-  var holdsValue: Bool { get }
+  /// Whether ``heldValue`` is not `nil`, answered without copying the value: the machine holds
+  /// a value that has not run (waiting, or dispatched without it). Only part of what is
+  /// pending; see ``isPending``.
+  var hasHeldValue: Bool { get }
   /// The value the machine holds that has not run, if any, left in place: how the engine
   /// learns whether a send was kept, and so whether a run will cover it.
   var heldValue: Value? { get }
@@ -51,17 +54,19 @@ package protocol TimedStateMachine: Sendable {
 }
 
 extension TimedStateMachine {
-  /// A value arrives at `now`: the machine's ``send(_:at:)``, unless its owner shut it down,
-  /// after which values are dropped so that nothing is left pending with no one to run it.
+  /// A value arrives at `now`: the machine's ``sendWhileOpen(_:at:)``, unless its owner shut
+  /// it down, after which values are dropped so that nothing is left pending with no one to
+  /// run it.
   @inlinable
-  package mutating func receive(_ input: Input, at now: Instant) -> SendAction<Value> {
+  package mutating func send(_ input: Input, at now: Instant) -> SendAction<Value> {
     guard !ledger.isShutDown else { return .none }
-    return send(input, at: now)
+    return sendWhileOpen(input, at: now)
   }
 
-  /// A value is waiting to run: not yet due, or due and not yet started.
+  /// A value is waiting to run: held by the machine (``hasHeldValue``), or carried by a run
+  /// that has not claimed yet. What the owners' public `isPending` reports.
   @inlinable
-  package var isPending: Bool { holdsValue || ledger.unclaimedCarriedRuns > 0 }
+  package var isPending: Bool { hasHeldValue || ledger.unclaimedCarriedRuns > 0 }
 
   /// Nothing is pending and no run is in flight.
   @inlinable
@@ -113,8 +118,8 @@ extension TimedStateMachine {
 
   /// A dispatched run returned, whether or not it started.
   @usableFromInline
-  package mutating func runFinished(_ ticket: RunTicket<Value>) {
-    ledger.finish(ticket.id)
+  package mutating func runReturned(_ ticket: RunTicket<Value>) {
+    ledger.runReturned(ticket.id)
   }
 
   /// Runs the pending value now, ahead of its deadline; a value already dispatched with its
@@ -139,7 +144,7 @@ extension TimedStateMachine {
   }
 
   /// The owner is gone and its pending value must still run: `flush()`, then later values
-  /// are dropped (see ``receive(_:at:)``). Runs in flight are left to finish.
+  /// are dropped (see ``send(_:at:)``). Runs in flight are left to finish.
   @usableFromInline
   package mutating func shutDownRunningPending() -> FlushAction<Value> {
     let action = flush()
@@ -148,7 +153,7 @@ extension TimedStateMachine {
   }
 
   /// `cancel()` for good: the owner is gone, and later values are dropped (see
-  /// ``receive(_:at:)``).
+  /// ``send(_:at:)``).
   @usableFromInline
   package mutating func shutDown() -> CancelAction {
     ledger.shutDown()

@@ -22,7 +22,7 @@ struct DebounceStateMachineTests {
 
   /// Claims `ticket` and returns its run: what an engine's run task does.
   static func run(_ machine: inout Machine, _ ticket: RunTicket<String>) -> String? {
-    defer { machine.runFinished(ticket) }
+    defer { machine.runReturned(ticket) }
     return machine.claim(ticket)
   }
 
@@ -184,7 +184,7 @@ struct DebounceStateMachineTests {
     #expect(machine.claim(ticket) == "a")
     #expect(!machine.isIdle)
     #expect(machine.ledger.activeRunCount == 1)
-    machine.runFinished(ticket)
+    machine.runReturned(ticket)
     #expect(machine.isIdle)
   }
 
@@ -221,12 +221,12 @@ struct DebounceStateMachineTests {
       return
     }
     #expect(run.ticket.carried == "draft")
-    guard case .none = machine.receive("later", at: .init(offset: .milliseconds(10))) else {
+    guard case .none = machine.send("later", at: .init(offset: .milliseconds(10))) else {
       Issue.record("a value after the owner is gone is dropped")
       return
     }
     #expect(machine.claim(run.ticket) == "draft")
-    machine.runFinished(run.ticket)
+    machine.runReturned(run.ticket)
     #expect(machine.isIdle)
   }
 }

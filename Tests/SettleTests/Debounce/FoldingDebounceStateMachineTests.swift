@@ -22,7 +22,7 @@ struct FoldingDebounceStateMachineTests {
   }
 
   static func run(_ machine: inout Machine, _ ticket: RunTicket<[String]>) -> [String]? {
-    defer { machine.runFinished(ticket) }
+    defer { machine.runReturned(ticket) }
     return machine.claim(ticket)
   }
 
@@ -123,7 +123,7 @@ struct FoldingDebounceStateMachineTests {
       machine.timerWoke(generation: generation, at: Self.at(400)).startedRun?.ticket)
     _ = machine.send(100, at: Self.at(400))  // joins the dispatched run's value: .waiting again
     #expect(machine.claim(ticket) == nil)
-    machine.runFinished(ticket)
+    machine.runReturned(ticket)
     #expect(copies.current == 1, "only the first value copies the initial value it shares")
   }
 
@@ -140,7 +140,7 @@ struct FoldingDebounceStateMachineTests {
       machine.timerWoke(generation: generation, at: Self.at(300)).startedRun?.ticket)
     for value in 1...100 { _ = machine.send(value, at: Self.at(300)) }  // join the due run
     #expect(machine.claim(ticket)?.storage.values.count == 101)
-    machine.runFinished(ticket)
+    machine.runReturned(ticket)
     #expect(copies.current == 1, "only the first value copies the initial value it shares")
   }
 }

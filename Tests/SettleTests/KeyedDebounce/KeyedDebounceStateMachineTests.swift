@@ -8,7 +8,7 @@ import Testing
 @Suite("KeyedDebounceStateMachine")
 struct KeyedDebounceStateMachineTests {
   typealias Machine = KeyedDebounceStateMachine<String, String, ManualClock.Instant>
-  typealias Step = KeyedTimerStep<String, String, ManualClock.Instant>
+  typealias Step = Machine.TimerStep
 
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
 
@@ -18,11 +18,11 @@ struct KeyedDebounceStateMachineTests {
 
   /// Claims and finishes every run the step starts, as the engine's run tasks do; returns
   /// `key:value` for each run that started.
-  static func runAll(_ machine: inout Machine, _ starts: [KeyedStartRun<String, String>])
+  static func runAll(_ machine: inout Machine, _ starts: [Machine.KeyRun])
     -> [String]
   {
     starts.compactMap { start in
-      defer { machine.runFinished(start.run.ticket, forKey: start.key) }
+      defer { machine.runReturned(start.run.ticket, forKey: start.key) }
       return machine.claim(start.run.ticket, forKey: start.key).map { "\(start.key):\($0)" }
     }
   }
@@ -107,7 +107,7 @@ struct KeyedDebounceStateMachineTests {
     #expect(machine.claim(start.run.ticket, forKey: "a") == "a1")
     #expect(!machine.isPending(forKey: "a"))
     #expect(!machine.isIdle)
-    machine.runFinished(start.run.ticket, forKey: "a")
+    machine.runReturned(start.run.ticket, forKey: "a")
     #expect(machine.keyCount == 0)
     #expect(machine.isIdle)
   }
@@ -153,7 +153,7 @@ struct KeyedDebounceStateMachineTests {
     #expect(cancel.cancelling == 1..<2)
     #expect(machine.keyCount == 1)
     #expect(machine.claim(start.run.ticket, forKey: "a") == nil)
-    machine.runFinished(start.run.ticket, forKey: "a")
+    machine.runReturned(start.run.ticket, forKey: "a")
     #expect(machine.keyCount == 0)
   }
 
@@ -179,7 +179,7 @@ struct KeyedDebounceStateMachineTests {
     let run = try #require(machine.flush(forKey: "a").startedRun)
     #expect(run.ticket.carried == "a1")
     #expect(machine.isPending(forKey: "a"), "carried, not yet claimed")
-    #expect(Self.runAll(&machine, [KeyedStartRun(key: "a", run: run)]) == ["a:a1"])
+    #expect(Self.runAll(&machine, [Machine.KeyRun(key: "a", run: run)]) == ["a:a1"])
     #expect(machine.keyCount == 1)
     guard case .none = machine.flush(forKey: "a") else {
       Issue.record("nothing left to flush for a")
@@ -194,7 +194,7 @@ struct KeyedDebounceStateMachineTests {
     let first = machine.send("a1", forKey: "a", at: Self.at(0))
     let run = try #require(first.startedRun)
     let generation = try #require(first.startedTimer, "the timer ends the burst")
-    #expect(Self.runAll(&machine, [KeyedStartRun(key: "a", run: run)]) == ["a:a1"])
+    #expect(Self.runAll(&machine, [Machine.KeyRun(key: "a", run: run)]) == ["a:a1"])
     #expect(machine.keyCount == 1)
     #expect(machine.isIdle, "an open burst with nothing pending is idle")
     #expect(machine.send("a2", forKey: "a", at: Self.at(200)).startedRun == nil)

@@ -12,7 +12,7 @@ struct ThrottleStateMachineTests {
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
 
   static func run(_ machine: inout Machine, _ ticket: RunTicket<String>) -> String? {
-    defer { machine.runFinished(ticket) }
+    defer { machine.runReturned(ticket) }
     return machine.claim(ticket)
   }
 
@@ -55,7 +55,7 @@ struct ThrottleStateMachineTests {
     }
     #expect(run.ticket.carried == "c")
     #expect(run.superseding == first.id..<run.ticket.id)
-    #expect(!machine.holdsValue)
+    #expect(!machine.hasHeldValue)
   }
 
   @Test func aValueHeldPastItsWindowRunsFirstInFirstMode() throws {
@@ -73,7 +73,7 @@ struct ThrottleStateMachineTests {
       return
     }
     #expect(run.ticket.carried == "b")
-    #expect(machine.holdsValue)
+    #expect(machine.hasHeldValue)
   }
 
   @Test func cancelVoidsEveryTicketAndStopsTheTimer() throws {
@@ -103,10 +103,10 @@ struct ThrottleStateMachineTests {
       Issue.record("a value inside the cooldown starts nothing")
       return
     }
-    #expect(!machine.holdsValue, "nothing is held for the window's end")
+    #expect(!machine.hasHeldValue, "nothing is held for the window's end")
     #expect(!machine.ledger.hasTimer, "a cooldown needs no timer")
     #expect(machine.claim(first.ticket) == "a")
-    machine.runFinished(first.ticket)
+    machine.runReturned(first.ticket)
     #expect(!machine.isPending)
     guard case .none = machine.flush() else {
       Issue.record("flush during a cooldown runs nothing: nothing waits")
@@ -121,7 +121,7 @@ struct ThrottleStateMachineTests {
     let second = try #require(machine.send("c", at: Self.at(100)).startedRun)
     #expect(second.ticket.carried == "c", "the window's end is inclusive")
     #expect(machine.claim(first.ticket) == "a")
-    machine.runFinished(first.ticket)
+    machine.runReturned(first.ticket)
     #expect(machine.claim(second.ticket) == "c")
   }
 
@@ -132,6 +132,6 @@ struct ThrottleStateMachineTests {
     let second = try #require(machine.send("b", at: Self.at(10)).startedRun)
     #expect(second.ticket.carried == "b")
     #expect(machine.claim(first.ticket) == nil, "cancelled")
-    machine.runFinished(first.ticket)
+    machine.runReturned(first.ticket)
   }
 }

@@ -17,10 +17,10 @@ struct RunLedgerTests {
     let firstClaimed = ledger.claim(first.ticket)
     #expect(firstClaimed)
     #expect(ledger.unclaimedCarriedRuns == 0)
-    ledger.finish(1)
+    ledger.runReturned(1)
     let secondClaimed = ledger.claim(second.ticket)
     #expect(secondClaimed)
-    ledger.finish(2)
+    ledger.runReturned(2)
     #expect(ledger.activeRunCount == 0)
     #expect(ledger.newestRunInFlight == nil)
   }
@@ -53,8 +53,8 @@ struct RunLedgerTests {
     await #expect(processExitsWith: .failure) {
       var ledger = RunLedger()
       _ = ledger.dispatch(carrying: "a")
-      ledger.finish(1)
-      ledger.finish(1)
+      ledger.runReturned(1)
+      ledger.runReturned(1)
     }
   }
 

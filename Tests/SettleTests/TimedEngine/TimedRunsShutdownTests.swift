@@ -5,7 +5,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-/// After `shutdown()` (an owner's deinit, an iterator dropped) nothing starts, and a value that
+/// After `shutDown()` (an owner's deinit, an iterator dropped) nothing starts, and a value that
 /// still arrives, such as one the pump of a sequence operator had in hand, is dropped instead
 /// of being left pending with no one to run it.
 @Suite("TimedRuns shutdown")
@@ -25,7 +25,7 @@ struct TimedRunsShutdownTests {
   static func sendAfterShutdown<Machine: TimedStateMachine>(
     _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Input.Payload
   ) async throws {
-    runs.shutdown()
+    runs.shutDown()
     runs.send(value)
     #expect(!runs.isPending)
     #expect(!runs.hasTimer)
@@ -63,7 +63,7 @@ struct TimedRunsShutdownTests {
       // Dispatched, but its claim needs a turn of the main actor, which this one holds.
       runs.send(1)
       #expect(runs.isPending)
-      runs.shutdown()
+      runs.shutDown()
     }
     try await runs.waitUntilIdleBounded()
     #expect(ran.values.isEmpty)
