@@ -1,3 +1,13 @@
+#if SETTLE_MUTANTS
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #elseif canImport(Darwin)
+    import Darwin
+  #endif
+#endif
+
 /// Faults planted on purpose, so that tests can show their checks catch each one.
 ///
 /// Compiled in only with `-D SETTLE_MUTANTS` (the mutant build that `.ci/run` makes on its own
@@ -13,10 +23,32 @@ package enum SeededFault: Sendable, CaseIterable {
   /// Continuous tracking's scopes hold the tracker strongly: a model the closure captures keeps
   /// itself alive through its registry after the token is gone.
   case strongCapture
+  /// A run claims without checking that a `cancel()` voided its ticket: a value cancelled
+  /// before its run claimed still starts. Only an interleaving shows it: the claim must come
+  /// between the cancel and the run task's own cancellation check.
+  case claimIgnoresCancel
+  /// A timer task that wakes is not checked against the machine's current timer generation:
+  /// a timer replaced by `cancel()` and a new send acts as the new one.
+  case timerGenerationUnchecked
+  /// The 0.5.0 `TaskTrigger` reset: any run that returns resets the request, even a run that
+  /// a newer trigger superseded, which clobbers the newer run's state.
+  case triggerResetsOnAnyCompletion
+  /// A write's `didSet` fires only after-store scopes: a before-store scope that read the
+  /// property during the write and armed before its `didSet` is never told.
+  case lateArrivalLost
 
   #if SETTLE_MUTANTS
-    /// The fault switched on, if any; set only by the mutant tests, which run serialised.
-    nonisolated(unsafe) package static var active: SeededFault?
+    /// The fault switched on, if any; set by the mutant tests, which run serialised, or for
+    /// a whole run by `SETTLE_SEEDED_FAULT=<case>`, to see whether other suites catch it.
+    nonisolated(unsafe) package static var active: SeededFault? = {
+      guard let name = getenv("SETTLE_SEEDED_FAULT").map({ String(cString: $0) }) else {
+        return nil
+      }
+      guard let fault = allCases.first(where: { "\($0)" == name }) else {
+        fatalError("SETTLE_SEEDED_FAULT=\(name) names no seeded fault; use one of \(allCases)")
+      }
+      return fault
+    }()
   #endif
 
   /// Whether `fault` is switched on.

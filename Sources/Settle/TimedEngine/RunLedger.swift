@@ -81,7 +81,10 @@ package struct RunLedger: Sendable {
       ticket.id == returned &+ 1,
       "Internal inconsistency in Settle: run \(ticket.id) claimed while run \(returned &+ 1) had not returned"
     )
-    guard ticket.id > cancelledThrough else { return false }
+    guard ticket.id > cancelledThrough else {
+      // The seeded fault lets a voided ticket start; `cancel()` already stopped counting it.
+      return SeededFault.isSeeded(.claimIgnoresCancel)
+    }
     if ticket.carried != nil {
       precondition(
         unclaimedCarriedRuns > 0,
@@ -144,7 +147,9 @@ package struct RunLedger: Sendable {
     case .stopped:
       return false
     case .awake(let current), .asleep(let current):
-      guard current == generation else { return false }
+      guard current == generation || SeededFault.isSeeded(.timerGenerationUnchecked) else {
+        return false
+      }
       timer = .awake(generation: generation)
       return true
     }

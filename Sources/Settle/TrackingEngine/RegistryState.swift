@@ -55,6 +55,10 @@ package struct RegistryState {
       // Before-store scopes still here were armed after this write's willSet (for example by
       // a callback re-arming itself), so they may hold the old value: report them now, with
       // every after-store scope.
+      if SeededFault.isSeeded(.lateArrivalLost) {
+        if !afterStore.isEmpty { afterStore.removeAll(into: &fired) }
+        return
+      }
       removeAllScopes(into: &fired)
     }
   }

@@ -187,7 +187,9 @@ package struct TriggerStateMachine<Value: Equatable & Sendable>: Sendable {
   /// Only the current run may reset; a superseded run returning late leaves the newer request
   /// and its run alone. The action never starts or cancels a task: a reset does neither.
   package mutating func runReturned(_ run: Run) -> Action {
-    guard current == run else { return .none }
+    guard current == run || SeededFault.isSeeded(.triggerResetsOnAnyCompletion) else {
+      return .none
+    }
     trigger.cancel()
     return Action(tasks: .none, changes: [.state, .isRunning])
   }

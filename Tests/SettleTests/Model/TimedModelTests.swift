@@ -80,7 +80,10 @@ struct DebounceModel {
 /// The Throttler's rules: a window opens at each run and lasts one interval.
 struct ThrottleModel {
   let interval: Int
+  /// In a window, the newest value waits (`true`) or the first one does (`false`).
   let latest: Bool
+  /// Values inside a window are dropped and nothing waits (``ThrottleMode/cooldown``).
+  var cooldown = false
   var now = 0
   var windowEnd: Int?
   var pending: Int?
@@ -90,6 +93,7 @@ struct ThrottleModel {
     switch step {
     case .send(let value):
       if let end = windowEnd, now < end {
+        if cooldown { return }
         if latest || pending == nil { pending = value }
       } else {
         runs.append(ModelRun(value: value, tick: now))

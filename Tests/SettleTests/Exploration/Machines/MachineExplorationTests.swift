@@ -1,0 +1,120 @@
+// Hooks: explores the package's pure machines, which have no public face.
+import Foundation
+import Settle
+import SettleTesting
+import Testing
+
+/// Every reachable state of each timed machine, up to a depth bound, with every order of the
+/// events its engine's tasks and callers can produce (see ``TimedMachineWorld``), and every
+/// schedule of a caller's steps against the reference models (see ``PromptMachineWorld``).
+///
+/// The bounds are ``ExplorationLevel``'s. "How Settle is verified" in the guide gives the
+/// counts of one run.
+@Suite("Exploration: every interleaving of the timed machines, up to a bound")
+struct MachineExplorationTests {
+  static let depth = ExplorationLevel.pick(shallow: 9, standard: 11, deep: 15)
+  static let budget = ExplorationLevel.pick(
+    shallow: TimedMachineWorld<LatestDebounceTestMachine>.Budget(
+      sends: 2, ticks: 5, cancels: 1, flushes: 1, shutdowns: 1),
+    standard: TimedMachineWorld<LatestDebounceTestMachine>.Budget(
+      sends: 3, ticks: 6, cancels: 1, flushes: 1, shutdowns: 1),
+    deep: TimedMachineWorld<LatestDebounceTestMachine>.Budget(
+      sends: 4, ticks: 8, cancels: 2, flushes: 2, shutdowns: 1))
+  /// The model searches: a caller's steps only, so they afford more ticks and depth.
+  static let modelTicks = ExplorationLevel.pick(shallow: 4, standard: 6, deep: 9)
+  static let modelDepth = ExplorationLevel.pick(shallow: 8, standard: 11, deep: 14)
+
+  struct DebounceCase: CustomTestStringConvertible, Sendable {
+    var leading: Bool
+    var trailing: Bool
+    var maxWait: Int?
+    var testDescription: String {
+      "leading \(leading), trailing \(trailing), maxWait \(maxWait.map { "\($0) ms" } ?? "none")"
+    }
+    var options: DebounceOptions {
+      DebounceOptions(
+        leading: leading, trailing: trailing, maxWait: maxWait.map { .milliseconds($0) })
+    }
+  }
+
+  static let debounceCases: [DebounceCase] = [
+    (false, true), (true, false), (true, true),
+  ].flatMap { edges in
+    [nil, 3].map { DebounceCase(leading: edges.0, trailing: edges.1, maxWait: $0) }
+  }
+
+  static func debounceWorld(_ configuration: DebounceCase) -> TimedMachineWorld<
+    LatestDebounceTestMachine
+  > {
+    TimedMachineWorld(
+      machine: LatestDebounceTestMachine(
+        interval: .milliseconds(2), options: configuration.options),
+      promises: .init(heldClaimIsNewest: true, newestEventuallyRuns: configuration.trailing),
+      budget: Self.budget)
+  }
+
+  static func throttleWorld(_ mode: ThrottleMode) -> TimedMachineWorld<LatestThrottleTestMachine> {
+    TimedMachineWorld(
+      machine: LatestThrottleTestMachine(interval: .milliseconds(2), mode: mode),
+      promises: .init(heldClaimIsNewest: false, newestEventuallyRuns: mode == .newestAtWindowEnd),
+      budget: .init(
+        sends: budget.sends, ticks: budget.ticks, cancels: budget.cancels,
+        flushes: budget.flushes, shutdowns: budget.shutdowns))
+  }
+
+  @Test(arguments: debounceCases)
+  func debounceMachineKeepsItsGuaranteesInEveryInterleaving(_ configuration: DebounceCase) async {
+    let report = await exploreStatesOffThePool(
+      { Self.debounceWorld(configuration) }, depth: Self.depth)
+    print("debounce, \(configuration.testDescription): \(report)")
+    #expect(report.violation == nil, "\(report)")
+    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+  }
+
+  @Test(arguments: [ThrottleMode.newestAtWindowEnd, .firstAtWindowEnd, .cooldown])
+  func throttleMachineKeepsItsGuaranteesInEveryInterleaving(_ mode: ThrottleMode) async {
+    let report = await exploreStatesOffThePool({ Self.throttleWorld(mode) }, depth: Self.depth)
+    print("throttle, \(mode): \(report)")
+    #expect(report.violation == nil, "\(report)")
+    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+  }
+
+  @Test(arguments: debounceCases)
+  func debounceMachineMatchesTheModelInEverySchedule(_ configuration: DebounceCase) async {
+    for interval in [0, 2] {
+      let report = await exploreStatesOffThePool(
+        {
+          PromptMachineWorld(
+            machine: LatestDebounceTestMachine(
+              interval: .milliseconds(interval), options: configuration.options),
+            model: DebounceModel(
+              interval: interval, leading: configuration.leading,
+              trailing: configuration.trailing, maxWait: configuration.maxWait),
+            sends: 3, ticks: Self.modelTicks)
+        }, depth: Self.modelDepth)
+      print(
+        "debounce against the model, interval \(interval), \(configuration.testDescription): \(report)"
+      )
+      #expect(report.violation == nil, "\(report)")
+    }
+  }
+
+  @Test(arguments: [ThrottleMode.newestAtWindowEnd, .firstAtWindowEnd, .cooldown])
+  func throttleMachineMatchesTheModelInEverySchedule(_ mode: ThrottleMode) async {
+    for interval in [0, 2] {
+      let report = await exploreStatesOffThePool(
+        {
+          var model = ThrottleModel(interval: interval, latest: mode == .newestAtWindowEnd)
+          model.cooldown = mode == .cooldown
+          return PromptMachineWorld(
+            machine: LatestThrottleTestMachine(interval: .milliseconds(interval), mode: mode),
+            model: model, sends: 3, ticks: Self.modelTicks)
+        }, depth: Self.modelDepth)
+      print("throttle against the model, interval \(interval), \(mode): \(report)")
+      #expect(report.violation == nil, "\(report)")
+    }
+  }
+}
+
+typealias LatestDebounceTestMachine = DebounceStateMachine<LatestValue<Int>, ManualClock.Instant>
+typealias LatestThrottleTestMachine = ThrottleStateMachine<LatestValue<Int>, ManualClock.Instant>

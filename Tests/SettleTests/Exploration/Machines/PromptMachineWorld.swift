@@ -1,0 +1,107 @@
+// Hooks: drives the package's pure machines through ``TimedMachineWorld``.
+import Settle
+import SettleTesting
+
+/// The reference models of `TimedModelTests`, as the exhaustive search drives them.
+protocol TimedReferenceModel: CustomStringConvertible {
+  mutating func apply(_ step: ScheduleStep)
+  var runs: [ModelRun] { get set }
+}
+
+extension DebounceModel: TimedReferenceModel {
+  var description: String {
+    "now \(now) last \(lastSend.map(String.init) ?? "-") pending \(pending.map { "\($0.value)/\($0.firstUnrun)" } ?? "-")"
+  }
+}
+
+extension ThrottleModel: TimedReferenceModel {
+  var description: String {
+    "now \(now) window \(windowEnd.map(String.init) ?? "-") pending \(pending.map(String.init) ?? "-")"
+  }
+}
+
+/// Every schedule of a caller's steps (send, one tick of the clock, cancel, flush) up to a
+/// depth, with the engine's tasks run promptly after each step, against the plain reference
+/// model: the machine must start the same values at the same ticks.
+///
+/// This is `TimedModelTests` without sampling: where that suite draws thousands of random
+/// schedules, this one visits every distinct state the schedules reach.
+struct PromptMachineWorld<Machine: TimedStateMachine, Model: TimedReferenceModel>: ExplorableWorld
+where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock.Instant {
+  typealias Event = ScheduleStep
+
+  private(set) var world: TimedMachineWorld<Machine>
+  private(set) var model: Model
+  private var sendsLeft: Int
+  private var ticksLeft: Int
+
+  init(machine: Machine, model: Model, sends: Int, ticks: Int) {
+    self.world = TimedMachineWorld(
+      machine: machine,
+      promises: .init(heldClaimIsNewest: false, newestEventuallyRuns: false))
+    self.model = model
+    self.sendsLeft = sends
+    self.ticksLeft = ticks
+  }
+
+  func enabledEvents() -> [ScheduleStep] {
+    var events: [ScheduleStep] = [.cancel, .flush]
+    if sendsLeft > 0 { events.insert(.send(world.sent + 1), at: 0) }
+    if ticksLeft > 0 { events.insert(.advance(1), at: 0) }
+    return events
+  }
+
+  mutating func apply(_ step: ScheduleStep) -> String? {
+    let broken: String?
+    switch step {
+    case .send:
+      sendsLeft -= 1
+      broken = world.apply(.send)
+    case .advance:
+      ticksLeft -= 1
+      // The world's own tick budget is not this search's: time moves by the model's steps.
+      broken = world.advanceOneTick()
+    case .cancel: broken = world.apply(.cancel)
+    case .flush: broken = world.apply(.flush)
+    }
+    if let broken { return broken }
+    if let broken = world.settle() { return broken }
+    model.apply(step)
+    defer {
+      model.runs.removeAll()
+      world.started.removeAll()
+    }
+    if world.started != model.runs {
+      return "after \(step): the machine started \(world.started), the model \(model.runs)"
+    }
+    return nil
+  }
+
+  func checkState() -> String? { nil }
+
+  var fingerprint: String { "\(world.fingerprint)|\(model)|\(sendsLeft),\(ticksLeft)" }
+}
+
+extension TimedMachineWorld {
+  /// Moves the clock one tick, whatever the world's budget.
+  mutating func advanceOneTick() -> String? {
+    budget = Budget(sends: 1, ticks: 1, cancels: 1, flushes: 1, shutdowns: 0)
+    return apply(.tick)
+  }
+
+  /// Runs every task that can run now, runs first, until none can: what the model assumes
+  /// happens at once.
+  mutating func settle() -> String? {
+    budget = Budget(sends: 1, ticks: 1, cancels: 1, flushes: 1, shutdowns: 0)
+    for _ in 0..<200 {
+      if let oldest = runs.first {
+        if let broken = apply(oldest.status.isWaiting ? .claim : .runReturns) { return broken }
+      } else if let index = timers.firstIndex(where: isRunnable) {
+        if let broken = apply(.timerWakes(index)) { return broken }
+      } else {
+        return nil
+      }
+    }
+    return "still busy at one instant after 200 steps: timers \(timers), runs \(runs)"
+  }
+}

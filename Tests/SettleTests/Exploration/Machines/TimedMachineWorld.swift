@@ -1,0 +1,403 @@
+// Hooks: drives the package's pure machines (`DebounceStateMachine`, `ThrottleStateMachine`)
+// event by event, in orders the public types only produce by chance.
+import Settle
+import SettleTesting
+
+/// A timed machine (``TimedStateMachine``) inside a model of the engine that applies it
+/// (`TimedRuns`): a clock in ticks of one millisecond, timer tasks, run tasks that claim in
+/// ticket order, `flush()` callers waiting for their run, and shutdown.
+///
+/// Every event the engine's tasks and the owner's callers can produce is an event here, and
+/// the search tries them in every order: a claim racing a send, a run returning while a flush
+/// waits, a timer waking after a cancel. Values sent are 1, 2, 3, ..., so "newer" is "larger".
+struct TimedMachineWorld<Machine: TimedStateMachine>: ExplorableWorld
+where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock.Instant {
+  /// What the machine promises about its values, beyond what every timed machine promises.
+  struct Promises {
+    /// A run that takes the machine's held value (not one carried from its dispatch) runs the
+    /// newest value sent: a later send supersedes the held one. True for a debounce.
+    var heldClaimIsNewest: Bool
+    /// The newest value sent, unless a cancel or shutdown followed it, eventually runs:
+    /// a debounce with a trailing edge, a throttle in `.newestAtWindowEnd` mode.
+    var newestEventuallyRuns: Bool
+  }
+
+  /// How much of each kind of event one schedule may contain.
+  struct Budget: Hashable {
+    var sends = 3
+    var ticks = 6
+    var cancels = 1
+    var flushes = 1
+    var shutdowns = 1
+  }
+
+  enum Event: CustomStringConvertible {
+    case send
+    case tick
+    case cancel
+    case flush
+    case shutDown
+    case shutDownRunningPending
+    /// The timer task at this index in ``timers`` wakes.
+    case timerWakes(Int)
+    /// The oldest run in flight claims (its predecessor has returned).
+    case claim
+    /// The oldest run in flight returns.
+    case runReturns
+
+    var description: String {
+      switch self {
+      case .send: "send"
+      case .tick: "clock +1 ms"
+      case .cancel: "cancel()"
+      case .flush: "flush()"
+      case .shutDown: "owner released (cancel pending)"
+      case .shutDownRunningPending: "owner released (run pending)"
+      case .timerWakes(let index): "timer task #\(index) wakes"
+      case .claim: "oldest run claims"
+      case .runReturns: "oldest run returns"
+      }
+    }
+  }
+
+  struct TimerTask: CustomStringConvertible {
+    var generation: UInt64
+    /// Where it sleeps; `nil` while it is runnable at once (just started, or looping).
+    var sleepsUntil: Int?
+    /// Its task was cancelled: a sleep ends at once.
+    var cancelled = false
+    var description: String {
+      "T\(generation)@\(sleepsUntil.map(String.init) ?? "now")\(cancelled ? "c" : "")"
+    }
+  }
+
+  enum RunStatus: CustomStringConvertible {
+    case waiting
+    case refused
+    case running(Int)
+    var description: String {
+      switch self {
+      case .waiting: "w"
+      case .refused: "r"
+      case .running(let value): "run\(value)"
+      }
+    }
+  }
+
+  struct RunTask: CustomStringConvertible {
+    var ticket: RunTicket<Int>
+    var status = RunStatus.waiting
+    var description: String { "#\(ticket.id)\(ticket.carried.map { "=\($0)" } ?? "")\(status)" }
+  }
+
+  private(set) var machine: Machine
+  let promises: Promises
+  var budget: Budget
+  private(set) var now = 0
+  private(set) var sent = 0
+  private(set) var timers: [TimerTask] = []
+  /// The runs in flight, oldest first.
+  private(set) var runs: [RunTask] = []
+  /// The generation of the timer the machine owns; a task of any other generation has been
+  /// replaced and must touch nothing.
+  private(set) var liveTimer: UInt64?
+  /// Flush callers waiting for a ticket, with the value that must have run when it returns.
+  private(set) var flushWaits: [(ticket: UInt64, value: Int)] = []
+  /// The newest value that has run.
+  private(set) var newestRun = 0
+  /// Every value up to this one was sent before a cancel (or a cancelling shutdown) that has
+  /// returned: none of them may start.
+  private(set) var voidedThrough = 0
+  /// Values sent after this one were sent after the owner let go of the machine.
+  private(set) var shutDownAfter: Int?
+  /// The runs started, for a caller that compares them with a reference model; not part of
+  /// the fingerprint, so that caller must empty it after each comparison.
+  var started: [ModelRun] = []
+
+  init(machine: Machine, promises: Promises, budget: Budget = Budget()) {
+    self.machine = machine
+    self.promises = promises
+    self.budget = budget
+  }
+
+  var instant: ManualClock.Instant { ManualClock.Instant(offset: .milliseconds(now)) }
+
+  // MARK: - ExplorableWorld
+
+  func enabledEvents() -> [Event] {
+    var events: [Event] = []
+    if budget.sends > 0 { events.append(.send) }
+    if budget.ticks > 0 { events.append(.tick) }
+    if budget.cancels > 0 && shutDownAfter == nil { events.append(.cancel) }
+    if budget.flushes > 0 && shutDownAfter == nil { events.append(.flush) }
+    if budget.shutdowns > 0 && shutDownAfter == nil {
+      events.append(.shutDown)
+      events.append(.shutDownRunningPending)
+    }
+    for (index, timer) in timers.enumerated() where isRunnable(timer) {
+      events.append(.timerWakes(index))
+    }
+    if let oldest = runs.first {
+      if case .waiting = oldest.status { events.append(.claim) } else { events.append(.runReturns) }
+    }
+    return events
+  }
+
+  func isRunnable(_ timer: TimerTask) -> Bool {
+    timer.cancelled || (timer.sleepsUntil.map { $0 <= now } ?? true)
+  }
+
+  mutating func apply(_ event: Event) -> String? {
+    switch event {
+    case .send:
+      budget.sends -= 1
+      sent += 1
+      let action = machine.send(sent, at: instant)
+      if shutDownAfter != nil, !action.isNone {
+        return "a value sent after shutdown was not dropped: \(action)"
+      }
+      return apply(action)
+    case .tick:
+      budget.ticks -= 1
+      now += 1
+      return nil
+    case .cancel:
+      budget.cancels -= 1
+      apply(machine.cancel())
+      return nil
+    case .flush:
+      budget.flushes -= 1
+      return apply(flush: machine.flush())
+    case .shutDown:
+      budget.shutdowns -= 1
+      shutDownAfter = sent
+      apply(machine.shutDown())
+      return nil
+    case .shutDownRunningPending:
+      budget.shutdowns -= 1
+      shutDownAfter = sent
+      let broken = apply(flush: machine.shutDownRunningPending())
+      // The engine cancels the timer's task, so that it wakes, finds nothing and stops.
+      for index in timers.indices where timers[index].generation == liveTimer {
+        timers[index].cancelled = true
+      }
+      return broken
+    case .timerWakes(let index):
+      return timerWakes(index)
+    case .claim:
+      return claim()
+    case .runReturns:
+      return runReturns()
+    }
+  }
+
+  func checkState() -> String? {
+    // What "nothing is pending" means to a user: let every task run and the clock move until
+    // nothing is left to run; a value pending now runs then.
+    var drained = self
+    let runBefore = drained.newestRun
+    if let broken = drained.drain() { return "while draining: \(broken)" }
+    let ranSomething = drained.newestRun != runBefore
+    let idle = machine.isIdle
+    if idle != (runs.isEmpty && !ranSomething) {
+      return
+        "isIdle is \(idle), but \(runs.count) runs are in flight and draining \(ranSomething ? "runs a pending value" : "runs nothing")"
+    }
+    // A value runs while draining exactly when one was pending: held, or carried by a run
+    // that has not claimed.
+    if machine.isPending != ranSomething {
+      return
+        "isPending is \(machine.isPending), but draining \(ranSomething ? "runs a value" : "runs nothing")"
+    }
+    if !drained.machine.isIdle || !drained.timers.isEmpty || !drained.runs.isEmpty {
+      return "tasks are left after draining: timers \(drained.timers), runs \(drained.runs)"
+    }
+    if promises.newestEventuallyRuns, sent > 0, sent > voidedThrough,
+      shutDownAfter.map({ sent <= $0 }) ?? true, drained.newestRun != sent
+    {
+      return "the newest value \(sent) never runs (the newest run is \(drained.newestRun))"
+    }
+    return nil
+  }
+
+  var fingerprint: String {
+    "\(machineBytes)|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes),\(budget.shutdowns)|\(now)|\(sent)|\(timers)|\(runs)|\(liveTimer.map(String.init) ?? "-")|\(flushWaits.map { "\($0.ticket):\($0.value)" })|\(newestRun)|\(voidedThrough)|\(shutDownAfter.map(String.init) ?? "-")"
+  }
+
+  /// The machine's bytes: its fields are plain values (integers, durations, enums of them),
+  /// so equal machines have equal bytes, and reading them is far cheaper than reflection.
+  private var machineBytes: String {
+    withUnsafeBytes(of: machine) { bytes in
+      bytes.map { String($0, radix: 16) }.joined(separator: ".")
+    }
+  }
+
+  // MARK: - Applying the machine's actions, as TimedRuns does
+
+  mutating func apply(_ action: SendAction<Int>) -> String? {
+    switch action {
+    case .none: return nil
+    case .startTimer(let generation): return startTimer(generation)
+    case .startRun(let run): return start(run)
+    case .startRunAndTimer(let run, let generation):
+      return start(run) ?? startTimer(generation)
+    }
+  }
+
+  mutating func apply(_ cancel: CancelAction) {
+    voidedThrough = sent
+    flushWaits.removeAll()
+    if cancel.stopsTimer {
+      for index in timers.indices where timers[index].generation == liveTimer {
+        timers[index].cancelled = true
+      }
+      liveTimer = nil
+    }
+  }
+
+  mutating func apply(flush action: FlushAction<Int>) -> String? {
+    switch action {
+    case .none:
+      return nil
+    case .startRun(let run):
+      if let value = run.ticket.carried { flushWaits.append((run.ticket.id, value)) }
+      return start(run)
+    case .awaitRun(let ticket):
+      guard let value = runs.compactMap({ $0.ticket.carried }).max() else {
+        return "flush() waits for run \(ticket), but no run in flight carries a value"
+      }
+      flushWaits.append((ticket, value))
+      return nil
+    }
+  }
+
+  mutating func startTimer(_ generation: UInt64) -> String? {
+    if let live = liveTimer, timers.contains(where: { $0.generation == live }) {
+      return "timer \(generation) started while timer \(live) still runs"
+    }
+    liveTimer = generation
+    timers.append(TimerTask(generation: generation))
+    return nil
+  }
+
+  mutating func start(_ run: StartRun<Int>) -> String? {
+    let inFlight = runs.map(\.ticket.id)
+    if run.superseding != (inFlight.first ?? run.ticket.id)..<run.ticket.id {
+      return "run \(run.ticket.id) supersedes \(run.superseding), but \(inFlight) are in flight"
+    }
+    runs.append(RunTask(ticket: run.ticket))
+    return nil
+  }
+
+  mutating func timerWakes(_ index: Int) -> String? {
+    let timer = timers[index]
+    let action = machine.timerWoke(generation: timer.generation, at: instant)
+    let isLive = timer.generation == liveTimer
+    if !isLive {
+      guard case .retire = action else {
+        return
+          "timer \(timer.generation), replaced by \(liveTimer.map { "timer \($0)" } ?? "cancel()"), acted: \(action)"
+      }
+    }
+    switch action {
+    case .sleep(let deadline):
+      let tick = Int(deadline.offset / .milliseconds(1))
+      guard tick > now else { return "the timer sleeps until \(tick), not after now (\(now))" }
+      timers[index].sleepsUntil = tick
+      timers[index].cancelled = false
+      return nil
+    case .startRun(let run):
+      timers[index].sleepsUntil = nil
+      return start(run)
+    case .stop:
+      timers.remove(at: index)
+      liveTimer = nil
+      return nil
+    case .retire:
+      if isLive { return "the live timer \(timer.generation) was told to retire" }
+      timers.remove(at: index)
+      return nil
+    }
+  }
+
+  mutating func claim() -> String? {
+    let ticket = runs[0].ticket
+    guard let value = machine.claim(ticket) else {
+      runs[0].status = .refused
+      return nil
+    }
+    runs[0].status = .running(value)
+    if value <= newestRun {
+      return
+        "value \(value) started after value \(newestRun) had: a value ran twice or out of order"
+    }
+    if value <= voidedThrough {
+      return "value \(value) started, though a cancel() that returned after it was sent voided it"
+    }
+    if let last = shutDownAfter, value > last {
+      return "value \(value), sent after shutdown, started"
+    }
+    if promises.heldClaimIsNewest, ticket.carried == nil, value != sent {
+      return "run \(ticket.id) took held value \(value), superseded by \(sent) sent earlier"
+    }
+    newestRun = value
+    started.append(ModelRun(value: value, tick: now))
+    return nil
+  }
+
+  mutating func runReturns() -> String? {
+    let returning = runs.removeFirst()
+    machine.runReturned(returning.ticket)
+    var broken: String?
+    flushWaits.removeAll { wait in
+      guard wait.ticket == returning.ticket.id else { return false }
+      if wait.value > newestRun, wait.value > voidedThrough {
+        broken = "flush() returned with run \(wait.ticket), but its value \(wait.value) never ran"
+      }
+      return true
+    }
+    return broken
+  }
+
+  // MARK: - Draining
+
+  /// Lets every task run, and the clock move, until nothing is left: the runs first, then the
+  /// timers, then one tick. Bounded, so that a machine that never settles fails by name.
+  mutating func drain() -> String? {
+    budget = Budget(sends: 0, ticks: 0, cancels: 0, flushes: 0, shutdowns: 0)
+    var steps: [String] = []
+    for _ in 0..<500 {
+      let event: Event
+      if !runs.isEmpty {
+        event = runs[0].status.isWaiting ? .claim : .runReturns
+      } else if let index = timers.firstIndex(where: isRunnable) {
+        event = .timerWakes(index)
+      } else if !timers.isEmpty {
+        budget.ticks = 1
+        event = .tick
+      } else {
+        return nil
+      }
+      steps.append(event.description)
+      if let broken = apply(event) {
+        return
+          "\(broken)\n  (reached by then letting the tasks run: \(steps.joined(separator: ", ")))"
+      }
+    }
+    return "still busy after 500 steps: timers \(timers), runs \(runs)"
+  }
+}
+
+extension SendAction {
+  var isNone: Bool {
+    if case .none = self { return true }
+    return false
+  }
+}
+
+extension TimedMachineWorld.RunStatus {
+  var isWaiting: Bool {
+    if case .waiting = self { return true }
+    return false
+  }
+}
