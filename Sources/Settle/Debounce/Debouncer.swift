@@ -42,6 +42,9 @@
 ///   action closure; nothing runs afterwards. With `onRelease: .runPending` the pending value
 ///   runs instead, after any running action (see ``PendingValuePolicy``).
 ///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// - Complexity: ``send(_:)`` is O(1) and allocates nothing per call: it takes a lock and
 ///   stores the value. A burst of any length uses one timer task, which sleeps until the
 ///   newest deadline; each run uses one task.

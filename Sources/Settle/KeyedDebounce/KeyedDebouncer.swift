@@ -42,6 +42,9 @@
 ///   releases the action closure; nothing runs afterwards. With `onRelease: .runPending`
 ///   every key's pending value runs instead (see ``PendingValuePolicy``).
 ///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// - Complexity: With n keys pending, ``send(_:forKey:)`` for a key already waiting is O(1)
 ///   amortised: a hash lookup under a lock, and no heap work, since the key's new deadline
 ///   only moves later. The first send of a burst files the key in a min-heap of deadlines,

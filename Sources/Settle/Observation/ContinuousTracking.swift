@@ -38,6 +38,9 @@
 /// - **Nothing is kept alive by the observed objects:** they hold the observation weakly; the
 ///   token holds `apply` (see ``TrackingToken``).
 ///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// Unlike SE-0506's `withContinuousObservation`, which calls back at the next suspension point
 /// of the caller's isolation, `apply` runs at once on the writing thread: there is no gap in
 /// which another change can land unobserved, and no hop. A write inside `apply` to a property

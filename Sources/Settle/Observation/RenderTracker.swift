@@ -47,6 +47,9 @@
 ///   called again, and the tracker holds no closure and no registration; the observed objects
 ///   do not keep the tracker alive.
 ///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// Thread rules: every method may be called from any thread. `onInvalidate` runs synchronously
 /// on the thread that writes, with no Settle lock held: keep it short and hop to the UI's actor.
 ///

@@ -34,6 +34,9 @@
 /// throws, nothing is armed and the error is rethrown. When one write calls several scopes,
 /// their order is unspecified; see ``ObservationRegistry``.
 ///
+/// How these rules are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// - Parameters:
 ///   - options: ``TrackingOptions/afterStore`` to be called after the store instead,
 ///     ``TrackingOptions/objectLevel`` to be called for a change to any tracked property of the

@@ -36,6 +36,12 @@ package enum SeededFault: Sendable, CaseIterable {
   /// A write's `didSet` fires only after-store scopes: a before-store scope that read the
   /// property during the write and armed before its `didSet` is never told.
   case lateArrivalLost
+  /// A run's task does not wait for the previous run's task before it claims, and the ledger's
+  /// ordering checks, which would stop the process, are skipped: two actions can overlap.
+  case overlappingRuns
+  /// `waitUntilIdle()` counts "nothing pending" as idle, forgetting the run in flight: it can
+  /// return while an action still runs.
+  case idleWaitersResumedEarly
 
   #if SETTLE_MUTANTS
     /// The fault switched on, if any; set by the mutant tests, which run serialised, or for

@@ -40,6 +40,9 @@
 /// - **Lifetime.** Releasing the throttler cancels its work and releases the action; with
 ///   `onRelease: .runPending` the waiting value runs first (see ``PendingValuePolicy``).
 ///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// - Complexity: ``send(_:)`` is O(1) and takes one lock; the timer task exists only while
 ///   a value waits for a window's end.
 public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Duration {

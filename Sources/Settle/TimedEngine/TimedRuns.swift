@@ -275,7 +275,10 @@ where
 
   @usableFromInline
   package func waitUntilIdle() async {
-    await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
+    await state.wait(in: \.idleWaiters, for: ()) {
+      $0.machine.isIdle
+        || (SeededFault.isSeeded(.idleWaitersResumedEarly) && !$0.machine.isPending)
+    }
   }
 
   /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
@@ -355,7 +358,7 @@ where
     let ticket = run.ticket
     state.runTasks.append(
       Task {
-        await previous?.value
+        if !SeededFault.isSeeded(.overlappingRuns) { await previous?.value }
         await self.perform(ticket)
       })
     // Sliced after the append, so that the append does not copy the array the slice holds.

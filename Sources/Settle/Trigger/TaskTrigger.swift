@@ -22,6 +22,9 @@
 ///   wins" breaks), and resetting after a cancelled run too keeps a view that disappears
 ///   mid-run from re-running the work when it comes back. A reset never starts a run.
 ///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// `TaskTrigger` is a plain `Sendable` value with no behaviour of its own; mutate it wherever
 /// you own it (usually on the main actor). Two triggers are equal when they hold the same
 /// request from the same call: a request made again after a cancel is a different one.

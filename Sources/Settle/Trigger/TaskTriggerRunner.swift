@@ -25,6 +25,9 @@
 /// - A run that is superseded or cancelled before its task gets to run never calls the action.
 ///   Releasing the runner cancels every run, and no action starts afterwards.
 ///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
 /// Thread rules: the runner is `@MainActor`; its methods are synchronous, so calls keep their
 /// order, and they may be called from inside the action (re-entrant use is safe). The action
 /// runs on the main actor too; cancellation is cooperative, so an action that ignores it

@@ -1,0 +1,52 @@
+import Testing
+
+/// The real types, under every order of their jobs within a delay bound (see
+/// ``exploreSchedules(_:delays:limit:)``): each scenario's script, timer task, run tasks and
+/// consumers interleave as the runtime could schedule them, not as it happens to.
+@Suite("Exploration: every job order of the real types' scenarios, within a delay bound")
+struct RealTypeExplorationTests {
+  static let delays = ExplorationLevel.pick(shallow: 1, standard: 3, deep: 5)
+  /// The sequence operator's scenario has about three times as many jobs (a consumer task,
+  /// the base's pulls, the delivery), so the same bound would cost a hundred times more.
+  static let sequenceDelays = ExplorationLevel.pick(shallow: 1, standard: 2, deep: 4)
+  /// A safety stop far above what the delay bounds reach.
+  static let limit = 1_000_000
+
+  static func explore<Scenario: JobScenario>(
+    _ scenario: Scenario.Type, delays: Int = Self.delays
+  ) async -> ScheduleReport {
+    let report = await exploreSchedules(scenario, delays: delays, limit: limit)
+    print("\(Scenario.self): \(report)")
+    return report
+  }
+
+  @Test func debouncerKeepsItsGuaranteesInEveryJobOrder() async {
+    let report = await Self.explore(DebouncerScenario.self)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > 100, "\(report)")
+  }
+
+  @Test func debouncerWaitUntilIdleWaitsForTheRunningAction() async {
+    let report = await Self.explore(DebouncerIdleScenario.self)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > 1, "\(report)")
+  }
+
+  @Test func debouncerFlushWaitsForTheRunningAction() async {
+    let report = await Self.explore(DebouncerFlushScenario.self)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > 1, "\(report)")
+  }
+
+  @Test func throttlerKeepsItsGuaranteesInEveryJobOrder() async {
+    let report = await Self.explore(ThrottlerScenario.self)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > 100, "\(report)")
+  }
+
+  @Test func debouncedSequenceKeepsItsGuaranteesInEveryJobOrder() async {
+    let report = await Self.explore(DebouncedSequenceScenario.self, delays: Self.sequenceDelays)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > 100, "\(report)")
+  }
+}
