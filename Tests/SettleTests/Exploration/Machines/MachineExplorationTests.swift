@@ -14,11 +14,11 @@ import Testing
 struct MachineExplorationTests {
   static let depth = ExplorationLevel.pick(shallow: 9, standard: 11, deep: 15)
   static let budget = ExplorationLevel.pick(
-    shallow: TimedMachineWorld<LatestDebounceTestMachine>.Budget(
+    shallow: TimedWorldBudget(
       sends: 2, ticks: 5, cancels: 1, flushes: 1, shutdowns: 1),
-    standard: TimedMachineWorld<LatestDebounceTestMachine>.Budget(
+    standard: TimedWorldBudget(
       sends: 3, ticks: 6, cancels: 1, flushes: 1, shutdowns: 1),
-    deep: TimedMachineWorld<LatestDebounceTestMachine>.Budget(
+    deep: TimedWorldBudget(
       sends: 4, ticks: 8, cancels: 2, flushes: 2, shutdowns: 1))
   /// The model searches: a caller's steps only, so they afford more ticks and depth.
   static let modelTicks = ExplorationLevel.pick(shallow: 4, standard: 6, deep: 9)
@@ -57,9 +57,7 @@ struct MachineExplorationTests {
     TimedMachineWorld(
       machine: LatestThrottleTestMachine(interval: .milliseconds(2), mode: mode),
       promises: .init(heldClaimIsNewest: false, newestEventuallyRuns: mode == .newestAtWindowEnd),
-      budget: .init(
-        sends: budget.sends, ticks: budget.ticks, cancels: budget.cancels,
-        flushes: budget.flushes, shutdowns: budget.shutdowns))
+      budget: budget)
   }
 
   @Test(arguments: debounceCases)

@@ -56,16 +56,16 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     switch step {
     case .send:
       sendsLeft -= 1
-      broken = world.apply(.send)
+      broken = world.perform(.send)
     case .advance:
       ticksLeft -= 1
-      // The world's own tick budget is not this search's: time moves by the model's steps.
-      broken = world.advanceOneTick()
-    case .cancel: broken = world.apply(.cancel)
-    case .flush: broken = world.apply(.flush)
+      broken = world.perform(.tick)
+    case .cancel: broken = world.perform(.cancel)
+    case .flush: broken = world.perform(.flush)
     }
     if let broken { return broken }
-    if let broken = world.settle() { return broken }
+    // What the model assumes happens at once: every task that can run now runs.
+    if let broken = world.runTasks(movingTheClock: false) { return broken }
     model.apply(step)
     defer {
       model.runs.removeAll()
@@ -80,28 +80,4 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
   func checkState() -> String? { nil }
 
   var fingerprint: String { "\(world.fingerprint)|\(model)|\(sendsLeft),\(ticksLeft)" }
-}
-
-extension TimedMachineWorld {
-  /// Moves the clock one tick, whatever the world's budget.
-  mutating func advanceOneTick() -> String? {
-    budget = Budget(sends: 1, ticks: 1, cancels: 1, flushes: 1, shutdowns: 0)
-    return apply(.tick)
-  }
-
-  /// Runs every task that can run now, runs first, until none can: what the model assumes
-  /// happens at once.
-  mutating func settle() -> String? {
-    budget = Budget(sends: 1, ticks: 1, cancels: 1, flushes: 1, shutdowns: 0)
-    for _ in 0..<200 {
-      if let oldest = runs.first {
-        if let broken = apply(oldest.status.isWaiting ? .claim : .runReturns) { return broken }
-      } else if let index = timers.firstIndex(where: isRunnable) {
-        if let broken = apply(.timerWakes(index)) { return broken }
-      } else {
-        return nil
-      }
-    }
-    return "still busy at one instant after 200 steps: timers \(timers), runs \(runs)"
-  }
 }

@@ -143,17 +143,22 @@ enum ExplorationLevel: String {
   }
 }
 
-/// ``exploreStates(from:depth:)`` on a thread of its own, so that a search of tens of seconds
-/// does not hold one of the cooperative pool's threads (two, on a two-core machine) and starve
-/// the tests running beside it, whose bounded waits measure real time.
+/// ``exploreStates(from:depth:)`` on a thread of its own (see ``onThreadOfItsOwn(_:)``).
 func exploreStatesOffThePool<World: ExplorableWorld & SendableMetatype>(
   _ makeWorld: @escaping @Sendable () -> World, depth: Int
 ) async -> SearchReport {
+  await onThreadOfItsOwn { exploreStates(from: makeWorld(), depth: depth) }
+}
+
+/// Runs `body` on a new thread and returns its result, so that a search of tens of seconds
+/// does not hold one of the cooperative pool's threads (two, on a two-core machine) and starve
+/// the tests running beside it, whose bounded waits measure real time. The stack is large for
+/// the deep searches' recursion into the machines.
+func onThreadOfItsOwn<Result: Sendable>(
+  _ body: @escaping @Sendable () -> Result
+) async -> Result {
   await withCheckedContinuation { continuation in
-    let thread = Thread {
-      let report = exploreStates(from: makeWorld(), depth: depth)
-      continuation.resume(returning: report)
-    }
+    let thread = Thread { continuation.resume(returning: body()) }
     thread.stackSize = 16 << 20
     thread.start()
   }

@@ -3,6 +3,16 @@
 import Settle
 import SettleTesting
 
+/// How much of each kind of caller event one schedule of a ``TimedMachineWorld`` may
+/// contain; the engine's own events (timers, claims, returns) are never limited.
+struct TimedWorldBudget: Hashable {
+  var sends = 3
+  var ticks = 6
+  var cancels = 1
+  var flushes = 1
+  var shutdowns = 1
+}
+
 /// A timed machine (``TimedStateMachine``) inside a model of the engine that applies it
 /// (`TimedRuns`): a clock in ticks of one millisecond, timer tasks, run tasks that claim in
 /// ticket order, `flush()` callers waiting for their run, and shutdown.
@@ -20,15 +30,6 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     /// The newest value sent, unless a cancel or shutdown followed it, eventually runs:
     /// a debounce with a trailing edge, a throttle in `.newestAtWindowEnd` mode.
     var newestEventuallyRuns: Bool
-  }
-
-  /// How much of each kind of event one schedule may contain.
-  struct Budget: Hashable {
-    var sends = 3
-    var ticks = 6
-    var cancels = 1
-    var flushes = 1
-    var shutdowns = 1
   }
 
   enum Event: CustomStringConvertible {
@@ -92,7 +93,7 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
 
   private(set) var machine: Machine
   let promises: Promises
-  var budget: Budget
+  var budget: TimedWorldBudget
   private(set) var now = 0
   private(set) var sent = 0
   private(set) var timers: [TimerTask] = []
@@ -114,7 +115,7 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
   /// the fingerprint, so that caller must empty it after each comparison.
   var started: [ModelRun] = []
 
-  init(machine: Machine, promises: Promises, budget: Budget = Budget()) {
+  init(machine: Machine, promises: Promises, budget: TimedWorldBudget = TimedWorldBudget()) {
     self.machine = machine
     self.promises = promises
     self.budget = budget
@@ -149,8 +150,20 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
 
   mutating func apply(_ event: Event) -> String? {
     switch event {
+    case .send: budget.sends -= 1
+    case .tick: budget.ticks -= 1
+    case .cancel: budget.cancels -= 1
+    case .flush: budget.flushes -= 1
+    case .shutDown, .shutDownRunningPending: budget.shutdowns -= 1
+    case .timerWakes, .claim, .runReturns: break
+    }
+    return perform(event)
+  }
+
+  /// Applies `event` without spending the budget: what the caller events do, and the engine's.
+  mutating func perform(_ event: Event) -> String? {
+    switch event {
     case .send:
-      budget.sends -= 1
       sent += 1
       let action = machine.send(sent, at: instant)
       if shutDownAfter != nil, !action.isNone {
@@ -158,23 +171,18 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
       }
       return apply(action)
     case .tick:
-      budget.ticks -= 1
       now += 1
       return nil
     case .cancel:
-      budget.cancels -= 1
       apply(machine.cancel())
       return nil
     case .flush:
-      budget.flushes -= 1
       return apply(flush: machine.flush())
     case .shutDown:
-      budget.shutdowns -= 1
       shutDownAfter = sent
       apply(machine.shutDown())
       return nil
     case .shutDownRunningPending:
-      budget.shutdowns -= 1
       shutDownAfter = sent
       let broken = apply(flush: machine.shutDownRunningPending())
       // The engine cancels the timer's task, so that it wakes, finds nothing and stops.
@@ -196,7 +204,9 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     // nothing is left to run; a value pending now runs then.
     var drained = self
     let runBefore = drained.newestRun
-    if let broken = drained.drain() { return "while draining: \(broken)" }
+    if let broken = drained.runTasks(movingTheClock: true) {
+      return "while draining: \(broken)"
+    }
     let ranSomething = drained.newestRun != runBefore
     let idle = machine.isIdle
     if idle != (runs.isEmpty && !ranSomething) {
@@ -359,12 +369,12 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     return broken
   }
 
-  // MARK: - Draining
+  // MARK: - Letting the tasks run
 
-  /// Lets every task run, and the clock move, until nothing is left: the runs first, then the
-  /// timers, then one tick. Bounded, so that a machine that never settles fails by name.
-  mutating func drain() -> String? {
-    budget = Budget(sends: 0, ticks: 0, cancels: 0, flushes: 0, shutdowns: 0)
+  /// Lets every task run, the runs first, then the timers, until none can; with
+  /// `movingTheClock`, then moves the clock a tick at a time until no timer is left either.
+  /// Bounded, so that a machine that never settles fails by name.
+  mutating func runTasks(movingTheClock: Bool) -> String? {
     var steps: [String] = []
     for _ in 0..<500 {
       let event: Event
@@ -372,14 +382,13 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
         event = runs[0].status.isWaiting ? .claim : .runReturns
       } else if let index = timers.firstIndex(where: isRunnable) {
         event = .timerWakes(index)
-      } else if !timers.isEmpty {
-        budget.ticks = 1
+      } else if movingTheClock, !timers.isEmpty {
         event = .tick
       } else {
         return nil
       }
       steps.append(event.description)
-      if let broken = apply(event) {
+      if let broken = perform(event) {
         return
           "\(broken)\n  (reached by then letting the tasks run: \(steps.joined(separator: ", ")))"
       }

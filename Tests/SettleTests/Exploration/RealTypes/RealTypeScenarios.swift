@@ -14,6 +14,22 @@ import SettleTesting
   }
 }
 
+/// Holds an object weakly. Set when a scenario starts and read once every job ran, both on
+/// the exploring thread.
+final class WeakReference: @unchecked Sendable {
+  weak var object: AnyObject?
+}
+
+/// A scenario on one owner (a `Debouncer` or `Throttler`) whose action reports to a ledger.
+protocol OwnerScenario: JobScenario {
+  var ledger: ActionLedger { get }
+}
+
+extension OwnerScenario {
+  var events: EventLog { ledger.events }
+  func brokenSoFar() -> String? { ledger.overlapped ? "two actions ran at once" : nil }
+}
+
 /// What the actions of a scenario saw: the values that started, in order, how many actions
 /// ran at once, and at which step of the script each value started.
 final class ActionLedger: Sendable {
@@ -24,10 +40,47 @@ final class ActionLedger: Sendable {
     /// The script's progress: bumped after each of its steps returns.
     var scriptStep = 0
     var startedAtStep: [Int: Int] = [:]
+    /// Set by ``scriptEnds(idle:)``: whether the owner was idle when `waitUntilIdle()`
+    /// returned.
+    var idleAtTheEnd: Bool?
   }
 
   private let state = LockedState(State())
   let events = EventLog()
+  /// The owner under test, held weakly: whether a task still holds it once every job ran.
+  private let owner = WeakReference()
+
+  /// The action every owner scenario uses unless it needs its own: records its start, suspends
+  /// once on the scenario's actor, records its return.
+  var suspendingAction: @Sendable @ExplorationActor (Int) async -> Void {
+    { [self] value in
+      actionStarts(value)
+      await Task.yield()
+      actionReturns(value)
+    }
+  }
+
+  /// Watches `object`, the owner under test, for ``checkScript()``.
+  func watch(_ object: AnyObject) { owner.object = object }
+
+  /// The script's last step, right after `waitUntilIdle()` returned: records whether the
+  /// owner was idle then (`ownerIdle`, its `!isPending`, and no action running).
+  func scriptEnds(ownerIdle: Bool) {
+    state.withLock { $0.idleAtTheEnd = ownerIdle && $0.running == 0 }
+    scriptDid("waitUntilIdle() returned")
+  }
+
+  /// What every owner scenario promises once every job ran: its script finished,
+  /// `waitUntilIdle()` returned with the owner idle, and no task still holds the owner.
+  func checkScript() -> String? {
+    switch state.withLock({ $0.idleAtTheEnd }) {
+    case nil: return "the script never finished"
+    case false?: return "waitUntilIdle() returned while a value was pending or an action ran"
+    case true?: break
+    }
+    if owner.object != nil { return "the owner outlived its script: a task still holds it" }
+    return nil
+  }
 
   func scriptDid(_ step: String) {
     state.withLock { $0.scriptStep += 1 }
@@ -78,26 +131,17 @@ final class ActionLedger: Sendable {
 /// A `Debouncer` on a `ManualClock`, whose action suspends once: the script sends 1 and 2,
 /// lets the quiet period pass, sends 3, cancels, sends 4, flushes and waits until idle; the
 /// timer task, the run tasks and the script interleave in every order.
-final class DebouncerScenario: JobScenario {
+final class DebouncerScenario: OwnerScenario {
   let ledger = ActionLedger()
-  var events: EventLog { ledger.events }
-  nonisolated(unsafe) weak var debouncer: Debouncer<Int, ManualClock>?
-  let finished = LockedState(false)
-  let idleWasIdle = LockedState<Bool?>(nil)
 
   init() {}
 
   func start() {
     let ledger = ledger
     let clock = ManualClock()
-    let debouncer = Debouncer(for: .milliseconds(10), clock: clock) {
-      @ExplorationActor (value: Int) in
-      ledger.actionStarts(value)
-      await Task.yield()
-      ledger.actionReturns(value)
-    }
-    self.debouncer = debouncer
-    Task { @ExplorationActor [finished, idleWasIdle] in
+    let debouncer = Debouncer(for: .milliseconds(10), clock: clock, action: ledger.suspendingAction)
+    ledger.watch(debouncer)
+    Task { @ExplorationActor in
       debouncer.send(1)
       ledger.scriptDid("send(1)")
       debouncer.send(2)
@@ -113,24 +157,18 @@ final class DebouncerScenario: JobScenario {
       await debouncer.flush()
       ledger.scriptDid("flush() returned")
       await debouncer.waitUntilIdle()
-      idleWasIdle.withLock { $0 = !debouncer.isPending && ledger.running == 0 }
-      ledger.scriptDid("waitUntilIdle() returned")
-      finished.withLock { $0 = true }
+      ledger.scriptEnds(ownerIdle: !debouncer.isPending)
     }
   }
 
   func check() -> String? {
-    if !finished.withLock({ $0 }) { return "the script never finished" }
-    if idleWasIdle.withLock({ $0 }) == false {
-      return "waitUntilIdle() returned while a value was pending or an action ran"
-    }
+    if let broken = ledger.checkScript() { return broken }
     // Step numbers count the script's completed steps: send(2) is step 2, cancel() step 5.
     if let broken = ledger.checkRuns(voided: [(1...1, 2), (1...3, 5)]) { return broken }
     if ledger.started.last != 4 { return "flush() returned, but 4 never ran: \(ledger.started)" }
     if ledger.stepWhenStarted(4).map({ $0 > 6 }) == true {
       return "4 started only after flush() returned"
     }
-    if debouncer != nil { return "the debouncer outlived its script: a task still holds it" }
     return nil
   }
 }
@@ -138,47 +176,32 @@ final class DebouncerScenario: JobScenario {
 /// A `Debouncer` whose script waits until idle while the run it started may still be going:
 /// send 1, let the quiet period pass, then `waitUntilIdle()`, which must not return before the
 /// action for 1 has returned.
-final class DebouncerIdleScenario: JobScenario {
+final class DebouncerIdleScenario: OwnerScenario {
   let ledger = ActionLedger()
-  var events: EventLog { ledger.events }
-  nonisolated(unsafe) weak var debouncer: Debouncer<Int, ManualClock>?
-  let finished = LockedState(false)
-  let idleWasIdle = LockedState<Bool?>(nil)
 
   init() {}
 
   func start() {
     let ledger = ledger
     let clock = ManualClock()
-    let debouncer = Debouncer(for: .milliseconds(10), clock: clock) {
-      @ExplorationActor (value: Int) in
-      ledger.actionStarts(value)
-      await Task.yield()
-      ledger.actionReturns(value)
-    }
-    self.debouncer = debouncer
-    Task { @ExplorationActor [finished, idleWasIdle] in
+    let debouncer = Debouncer(for: .milliseconds(10), clock: clock, action: ledger.suspendingAction)
+    ledger.watch(debouncer)
+    Task { @ExplorationActor in
       debouncer.send(1)
       ledger.scriptDid("send(1)")
       await clock.advance(by: .milliseconds(10))
       ledger.scriptDid("advance 10 ms")
       await debouncer.waitUntilIdle()
-      idleWasIdle.withLock { $0 = !debouncer.isPending && ledger.running == 0 }
-      ledger.scriptDid("waitUntilIdle() returned")
-      finished.withLock { $0 = true }
+      ledger.scriptEnds(ownerIdle: !debouncer.isPending)
     }
   }
 
   func check() -> String? {
-    if !finished.withLock({ $0 }) { return "the script never finished" }
-    if idleWasIdle.withLock({ $0 }) == false {
-      return "waitUntilIdle() returned while a value was pending or an action ran"
-    }
+    if let broken = ledger.checkScript() { return broken }
     if let broken = ledger.checkRuns(voided: []) { return broken }
     if ledger.started != [1] {
       return "1 should run once, after its quiet period: \(ledger.started)"
     }
-    if debouncer != nil { return "the debouncer outlived its script: a task still holds it" }
     return nil
   }
 }
@@ -186,26 +209,17 @@ final class DebouncerIdleScenario: JobScenario {
 /// A `Throttler` in its default mode: 1 runs at once, 2 and 3 arrive in its window (3
 /// replaces 2), the window ends, 4 arrives in the next window and is cancelled, then a flush
 /// and a wait until idle.
-final class ThrottlerScenario: JobScenario {
+final class ThrottlerScenario: OwnerScenario {
   let ledger = ActionLedger()
-  var events: EventLog { ledger.events }
-  nonisolated(unsafe) weak var throttler: Throttler<Int, ManualClock>?
-  let finished = LockedState(false)
-  let idleWasIdle = LockedState<Bool?>(nil)
 
   init() {}
 
   func start() {
     let ledger = ledger
     let clock = ManualClock()
-    let throttler = Throttler(for: .milliseconds(10), clock: clock) {
-      @ExplorationActor (value: Int) in
-      ledger.actionStarts(value)
-      await Task.yield()
-      ledger.actionReturns(value)
-    }
-    self.throttler = throttler
-    Task { @ExplorationActor [finished, idleWasIdle] in
+    let throttler = Throttler(for: .milliseconds(10), clock: clock, action: ledger.suspendingAction)
+    ledger.watch(throttler)
+    Task { @ExplorationActor in
       throttler.send(1)
       ledger.scriptDid("send(1)")
       throttler.send(2)
@@ -221,24 +235,18 @@ final class ThrottlerScenario: JobScenario {
       await throttler.flush()
       ledger.scriptDid("flush() returned")
       await throttler.waitUntilIdle()
-      idleWasIdle.withLock { $0 = !throttler.isPending && ledger.running == 0 }
-      ledger.scriptDid("waitUntilIdle() returned")
-      finished.withLock { $0 = true }
+      ledger.scriptEnds(ownerIdle: !throttler.isPending)
     }
   }
 
   func check() -> String? {
-    if !finished.withLock({ $0 }) { return "the script never finished" }
-    if idleWasIdle.withLock({ $0 }) == false {
-      return "waitUntilIdle() returned while a value was pending or an action ran"
-    }
+    if let broken = ledger.checkScript() { return broken }
     // send(3) is step 3, cancel() step 6.
     if let broken = ledger.checkRuns(voided: [(2...2, 3), (1...4, 6)]) { return broken }
     // 1 and 3 are each dispatched with their run, and the cancel voids any not yet claimed.
     if !Set(ledger.started).isSubset(of: [1, 3]) {
       return "only 1 and 3 may run, but \(ledger.started) did"
     }
-    if throttler != nil { return "the throttler outlived its script: a task still holds it" }
     return nil
   }
 }
@@ -322,18 +330,12 @@ final class Latch: Sendable {
 
 /// A `Debouncer` flushed while an action runs: send 1, let the quiet period pass, wait until
 /// the action for 1 has started (it then holds on a latch, ignoring cancellation), send 2,
-/// start a flush, let the other tasks run a while, and release the action. The flushed run must wait for the running action to
-/// return: 1 runs, then 2, never at once.
-final class DebouncerFlushScenario: JobScenario {
+/// start a flush, let the other tasks run a while, and release the action. The flushed run
+/// must wait for the running action to return: 1 runs, then 2, never at once.
+final class DebouncerFlushScenario: OwnerScenario {
   let ledger = ActionLedger()
-  var events: EventLog { ledger.events }
-  nonisolated(unsafe) weak var debouncer: Debouncer<Int, ManualClock>?
-  let finished = LockedState(false)
-  let idleWasIdle = LockedState<Bool?>(nil)
 
   init() {}
-
-  func brokenSoFar() -> String? { ledger.overlapped ? "two actions ran at once" : nil }
 
   func start() {
     let ledger = ledger
@@ -349,8 +351,8 @@ final class DebouncerFlushScenario: JobScenario {
       }
       ledger.actionReturns(value)
     }
-    self.debouncer = debouncer
-    Task { @ExplorationActor [finished, idleWasIdle] in
+    ledger.watch(debouncer)
+    Task { @ExplorationActor in
       debouncer.send(1)
       ledger.scriptDid("send(1)")
       await clock.advance(by: .milliseconds(10))
@@ -369,20 +371,14 @@ final class DebouncerFlushScenario: JobScenario {
       await flushing.value
       ledger.scriptDid("flush() returned")
       await debouncer.waitUntilIdle()
-      idleWasIdle.withLock { $0 = !debouncer.isPending && ledger.running == 0 }
-      ledger.scriptDid("waitUntilIdle() returned")
-      finished.withLock { $0 = true }
+      ledger.scriptEnds(ownerIdle: !debouncer.isPending)
     }
   }
 
   func check() -> String? {
-    if !finished.withLock({ $0 }) { return "the script never finished" }
-    if idleWasIdle.withLock({ $0 }) == false {
-      return "waitUntilIdle() returned while a value was pending or an action ran"
-    }
+    if let broken = ledger.checkScript() { return broken }
     if let broken = ledger.checkRuns(voided: []) { return broken }
     if ledger.started != [1, 2] { return "expected 1 then 2, but \(ledger.started) ran" }
-    if debouncer != nil { return "the debouncer outlived its script: a task still holds it" }
     return nil
   }
 }

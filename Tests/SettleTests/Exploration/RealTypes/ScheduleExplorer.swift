@@ -64,7 +64,8 @@ struct ScheduleReport: CustomStringConvertible, Sendable {
 /// untried alternative within the bound. This is stateless model checking, as CHESS and Loom do it: a schedule is the
 /// list of choices, and each is replayed from a fresh scenario.
 ///
-/// Runs on a thread of its own, which it makes the exploring thread (see ``JobCapture``).
+/// Runs on a thread of its own (``onThreadOfItsOwn(_:)``), which it makes the exploring thread
+/// (see ``JobCapture``).
 ///
 /// - Parameters:
 ///   - delays: When not `nil`, the delay bound of delay-bounded search (Emmi, Qadeer and
@@ -77,17 +78,12 @@ struct ScheduleReport: CustomStringConvertible, Sendable {
 func exploreSchedules<Scenario: JobScenario>(
   _: Scenario.Type, delays: Int? = nil, limit: Int
 ) async -> ScheduleReport {
-  await withCheckedContinuation { continuation in
-    let thread = Thread {
-      // One exploration at a time: the capture is process-wide. The wait is on this thread,
-      // not on the cooperative pool.
-      explorationTurn.wait()
-      defer { explorationTurn.signal() }
-      continuation.resume(
-        returning: exploreSchedulesOnThisThread(Scenario.self, delays: delays, limit: limit))
-    }
-    thread.stackSize = 16 << 20
-    thread.start()
+  await onThreadOfItsOwn {
+    // One exploration at a time: the capture is process-wide. The wait is on this thread,
+    // not on the cooperative pool.
+    explorationTurn.wait()
+    defer { explorationTurn.signal() }
+    return exploreSchedulesOnThisThread(Scenario.self, delays: delays, limit: limit)
   }
 }
 
