@@ -1,4 +1,5 @@
 import Foundation
+import SettleTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ final class PseudoTerminal {
   private var cursor = 0
 
   /// Opens a pty and starts the binary on it, stdin, stdout and stderr all the terminal.
-  init(arguments: [String]) throws {
+  init(arguments: [String], environment: [String: String] = [:]) throws {
     try TileCounterExecutable.requireBuilt()
     var master: Int32 = -1
     var slave: Int32 = -1
@@ -32,6 +33,7 @@ final class PseudoTerminal {
     let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.executableURL = TileCounterExecutable.url
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardInput = terminal
     process.standardOutput = terminal
     process.standardError = terminal
@@ -65,7 +67,7 @@ final class PseudoTerminal {
     _ text: String, timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = LiveDeadline(after: timeout, "\(text.debugDescription) on the terminal")
     while true {
       drain()
       let start = screen.utf8.index(screen.startIndex, offsetBy: cursor)
@@ -73,7 +75,7 @@ final class PseudoTerminal {
         cursor = screen.utf8.distance(from: screen.startIndex, to: match.upperBound)
         return
       }
-      guard ContinuousClock.now < deadline else {
+      guard !deadline.hasPassed else {
         Issue.record(
           "\(text.debugDescription) did not appear within \(timeout); screen: \(screen.debugDescription)",
           sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import Foundation
+import SettleTestSupport
 import Testing
 
 /// The built `tile-counter` binary, found next to the test bundle, and ways to run it.
@@ -91,9 +92,9 @@ enum TileCounterExecutable {
 
   /// Polls until `process` exits; kills it and fails after `timeout`.
   static func waitForExit(_ process: Process, timeout: Duration) async throws {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = LiveDeadline(after: timeout, "tile-counter to exit")
     while process.isRunning {
-      if ContinuousClock.now > deadline {
+      if deadline.hasPassed {
         process.killWithItsGroup()
         Issue.record("tile-counter did not exit within \(timeout)")
         throw CancellationError()

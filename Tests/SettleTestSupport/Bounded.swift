@@ -7,18 +7,23 @@ import Testing
   import Darwin
 #endif
 
-/// Awaits `operation`, but for no longer than `limit`: past it, the test fails with a message
-/// that names what was awaited and where, and ends, instead of hanging the whole run.
+/// Awaits `operation`, but for no longer than `limit` of the watchdog's live time: past it,
+/// the test fails with a message that names what was awaited and where, and ends, instead of
+/// hanging the whole run.
 ///
 /// Every test that waits (on a gate, a continuation, a task's value, `waitUntilIdle()`, an
 /// iterator) waits through this function. A hang in the library then fails one test, by name,
 /// in seconds. Swift Testing's `.timeLimit` cannot do that: its unit is a minute, and a test
 /// awaiting a continuation that is never resumed does not respond to the cancellation it sends.
 ///
+/// The limit counts ``Watchdog``'s live time, not real time: time in which the cooperative pool
+/// answered, weighted by the machine's load. On an idle machine the two are the same; on a
+/// busy one a passing wait that is merely slow is not taken for a hang.
+///
 /// The operation runs in its own task, so the test can return while it is stuck; that task is
 /// cancelled when the test's task is, and abandoned (still suspended) when the limit passes,
-/// which only ever happens in a run that already failed. Real time bounds only the failure:
-/// a passing test never waits for the limit.
+/// which only ever happens in a run that already failed. Time bounds only the failure: a
+/// passing test never waits for the limit.
 ///
 /// ```swift
 /// try await bounded("the debouncer to be idle") { await debouncer.waitUntilIdle() }
@@ -41,9 +46,13 @@ public func bounded<T: Sendable>(
     // returns, nothing it captured is kept alive by the wait: a test may check a release next.
     race.finish(with: await pending.run())
   }
-  let watchdog = Task {
-    // Cancelled when the operation finishes first; a cancelled sleep throws and ends here.
-    guard (try? await ContinuousClock().sleep(for: limit)) != nil else { return }
+  // Named by test and place only: the description of what is awaited may read state that
+  // belongs to the caller's isolation, and the watchdog reports from a thread of its own.
+  let ticket = Watchdog.shared.schedule(
+    after: limit,
+    "\(Test.current.map { "\($0.id)" } ?? "a task outside any test") awaiting at "
+      + "\(sourceLocation.fileName):\(sourceLocation.line)"
+  ) {
     race.finish(with: .failure(BoundedWaitTimedOut()))
   }
   let result = await withTaskCancellationHandler {
@@ -51,7 +60,7 @@ public func bounded<T: Sendable>(
   } onCancel: {
     worker.cancel()
   }
-  watchdog.cancel()
+  Watchdog.shared.cancel(ticket)
   if case .failure(let error) = result, error is BoundedWaitTimedOut {
     worker.cancel()
     try BoundedWait.timedOut(after: limit, waitingFor: awaited(), sourceLocation: sourceLocation)
@@ -70,9 +79,10 @@ public struct BoundedWaitTimedOut: Error, CustomStringConvertible {
 
 /// The limit every bounded wait uses unless it passes its own.
 public enum BoundedWait {
-  /// 10 seconds, or `SETTLE_WAIT_LIMIT_SECONDS` from the environment: CI raises it under the
-  /// sanitizers, which run the suite several times slower. No passing wait comes near it; it
-  /// only decides how soon a hang is reported.
+  /// 10 seconds of ``Watchdog``'s live time, or `SETTLE_WAIT_LIMIT_SECONDS` from the
+  /// environment: CI raises it under the sanitizers, which run the code itself several times
+  /// slower (the load-weighting covers a busy machine, not a slower program). No passing wait
+  /// comes near it; it only decides how soon a hang is reported.
   public static let limit: Duration = {
     guard let text = Environment.value("SETTLE_WAIT_LIMIT_SECONDS"), let seconds = Int(text),
       seconds > 0
@@ -86,7 +96,7 @@ public enum BoundedWait {
   public static func timedOut(
     after limit: Duration, waitingFor awaited: String, sourceLocation: SourceLocation
   ) throws -> Never {
-    let message = "Timed out after \(limit) waiting for \(awaited)"
+    let message = "Timed out after \(limit) of live time waiting for \(awaited)"
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     // Ends the test without a second issue for the same cause; outside a test (a helper
     // task the test did not await) the error ends what called this.

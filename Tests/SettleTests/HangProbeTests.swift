@@ -20,3 +20,30 @@ struct HangProbe {
     Issue.record("a bounded wait returned without its continuation resuming")
   }
 }
+
+/// Proof that a livelock ends the run: the test keeps every thread of the cooperative pool
+/// busy for ever, so no heartbeat runs, live time stands still and no bounded wait can fail.
+/// ``Watchdog``'s own thread must then end the process within its stall limit (40 s), naming
+/// this test and its wait, with status 70. It ends the whole run by design, so it runs only
+/// when asked, on its own: `SETTLE_LIVELOCK_PROBE=1 swift test --filter LivelockProbe`.
+@Suite(.enabled(if: Environment.value("SETTLE_LIVELOCK_PROBE") != nil, "ends the run by design"))
+struct LivelockProbe {
+  @Test func everyPoolThreadSpins() async throws {
+    try await bounded("tasks that spin on every pool thread to return") {
+      await withTaskGroup(of: Void.self) { group in
+        // More spinners than any pool has threads, so none is left for anything else.
+        for _ in 0..<64 {
+          group.addTask { while !Task.isCancelled { spin() } }
+        }
+      }
+    }
+    Issue.record("tasks that never return returned")
+  }
+}
+
+/// Work the optimiser cannot remove.
+@inline(never) private func spin() {
+  var counter = 0
+  for step in 0..<1000 { counter &+= step }
+  withExtendedLifetime(counter) {}
+}

@@ -59,14 +59,19 @@ final class ThreadPair: @unchecked Sendable {
   private var abandoned = false
 
   private func waitForBoth(_ awaited: String, sourceLocation: SourceLocation) throws {
-    let (seconds, attoseconds) = BoundedWait.limit.components
-    let limit = DispatchTimeInterval.milliseconds(
-      Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-    let deadline = DispatchTime.now() + limit
-    for _ in 0..<2 where done.wait(timeout: deadline) == .timedOut {
-      abandoned = true
-      try BoundedWait.timedOut(
-        after: BoundedWait.limit, waitingFor: awaited, sourceLocation: sourceLocation)
+    // Bounded in live time, as `bounded` is: a wall-clock deadline would fail a race that a
+    // busy machine merely slowed down.
+    let deadline = LiveDeadline(
+      after: BoundedWait.limit, "a ThreadPair race", sourceLocation: sourceLocation)
+    var returned = 0
+    while returned < 2 {
+      if done.wait(timeout: .now() + .milliseconds(20)) == .success {
+        returned += 1
+      } else if deadline.hasPassed {
+        abandoned = true
+        try BoundedWait.timedOut(
+          after: BoundedWait.limit, waitingFor: awaited, sourceLocation: sourceLocation)
+      }
     }
   }
 }

@@ -9,12 +9,11 @@ import Testing
   import Darwin
 #endif
 
-/// In an exit test's child process: ends it with status 0 after `limit` of real time, so that
-/// a precondition that no longer fires fails the expectation of a failure exit instead of
-/// hanging the child, and with it the whole run.
+/// In an exit test's child process: ends it with status 0 after `limit` of the watchdog's live
+/// time, so that a precondition that no longer fires fails the expectation of a failure exit
+/// instead of hanging the child, and with it the whole run.
 func exitSuccessfully(after limit: Duration = BoundedWait.limit) {
-  Task.detached {
-    try await ContinuousClock().sleep(for: limit)
+  _ = Watchdog.shared.schedule(after: limit, "an exit test's child, which should have stopped") {
     exit(0)
   }
 }

@@ -1,6 +1,7 @@
 // Uses `LockedState` (package) only as a plain lock; any lock would do.
 import Foundation
 import Settle
+import SettleTestSupport
 
 /// A small scenario on the real types, built afresh for every schedule the explorer tries.
 ///
@@ -99,6 +100,8 @@ private func exploreSchedulesOnThisThread<Scenario: JobScenario>(
   while true {
     let run = runSchedule(Scenario.self, choices: prefix)
     report.schedules += 1
+    // A deep search runs for minutes: say it is working, not stuck.
+    if report.schedules % 64 == 0 { Watchdog.shared.noteProgress() }
     report.longest = max(report.longest, run.jobs)
     report.choicePoints = max(report.choicePoints, run.decisions.count)
     if let broken = run.violation, run.jobs < report.violationJobs {
