@@ -24,7 +24,7 @@ let package = Package(
       name: "TileCounterConsole", dependencies: ["TileCounter", "Settle"],
       path: "Examples/TileCounterConsole"),
     .executableTarget(
-      name: "TileCounterCLI", dependencies: ["TileCounter", "TileCounterConsole"],
+      name: "TileCounterCLI", dependencies: ["TileCounter", "TileCounterConsole", "SettleTesting"],
       path: "Examples/TileCounterCLI"),
     .executableTarget(
       name: "TileCounterApp", dependencies: ["TileCounter", "Settle"],

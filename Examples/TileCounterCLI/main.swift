@@ -1,3 +1,4 @@
+import SettleTesting
 import TileCounter
 import TileCounterConsole
 
@@ -25,7 +26,15 @@ case .help:
 case .version:
   StandardStream.standardOutput.write(CommandLineOptions.versionLine + "\n")
 case .run(let options):
-  let calculator = TileCalculator(delay: options.delay, maximumLayers: options.maximumLayers)
+  // TILE_COUNTER_HOLD_CALCULATIONS is for the end-to-end tests, not for users (--help leaves it
+  // out): the delay is measured on a ManualClock that nothing advances, so a calculation waits
+  // until the program ends. A test can then act while one is pending without racing the delay,
+  // however long the machine keeps the test from running.
+  let calculator =
+    getenv("TILE_COUNTER_HOLD_CALCULATIONS") == nil
+    ? TileCalculator(delay: options.delay, maximumLayers: options.maximumLayers)
+    : TileCalculator(
+      delay: options.delay, maximumLayers: options.maximumLayers, clock: ManualClock())
   let status: Int32
   if isatty(STDIN_FILENO) == 1, let terminal = RawTerminalMode(fileDescriptor: STDIN_FILENO) {
     let session = TerminalSession(
