@@ -60,7 +60,7 @@ struct ThrottledRatePropertyTests {
     async throws
   {
     let trials =
-      Environment.value("SETTLE_MODEL_SCHEDULES").flatMap(Int.init).map { $0 / 10 } ?? 100
+      Environment.value("SETTLE_MODEL_SCHEDULES").flatMap(Int.init).map { $0 / 10 } ?? 30
     for seed in 1...UInt64(max(trials, 10)) {
       let timeline = Self.randomTimeline(seed: seed)
       let interval = Duration.milliseconds(timeline.interval)

@@ -13,7 +13,7 @@ import Testing
 @Suite("Stress: Debouncer and Throttler", .timeLimit(.minutes(5)))
 @MainActor
 struct DebouncerStressTests {
-  static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 2_000
+  static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 300
 
   struct Sent: Equatable, Sendable {
     var round: Int

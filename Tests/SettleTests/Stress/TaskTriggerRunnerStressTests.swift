@@ -8,7 +8,7 @@ import Testing
 @Suite("Stress: TaskTriggerRunner")
 @MainActor
 struct TaskTriggerRunnerStressTests {
-  static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 2_000
+  static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 300
 
   @Test func theStateAlwaysEndsAsTheLastCommandSays() async throws {
     var generator = SystemRandomNumberGenerator()
