@@ -201,7 +201,12 @@ where Iterator.Element: Sendable {
   init(_ iterator: Iterator) { self.iterator = iterator }
 
   func next(isolation actor: isolated (any Actor)?) async throws -> Iterator.Element? {
-    try await iterator!.next(isolation: actor)
+    // `next(isolation:)` is new in macOS 15 / iOS 18, above the package's floor. Below it a
+    // plain `for await` calls `next()` too, so the bounded read still does what one would.
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      return try await iterator!.next(isolation: actor)
+    }
+    return try await iterator!.next()
   }
 
   func takeIterator() -> Iterator {

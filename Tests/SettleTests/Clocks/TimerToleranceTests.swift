@@ -50,19 +50,14 @@ struct TimerToleranceTests {
       let (base, input) = AsyncStream.makeStream(of: Int.self)
       input.yield(1)
       input.yield(2)
-      let sequence: any AsyncSequence<Int, Never> =
+      let consumer =
         throttle
-        ? base.throttled(for: .seconds(1), tolerance: tolerance, clock: clock)
-        : base.debounced(for: .seconds(1), tolerance: tolerance, clock: clock)
-      let consumer = Task {
-        var received: [Int] = []
-        for await element in sequence { received.append(element) }
-        return received
-      }
+        ? collect(base.throttled(for: .seconds(1), tolerance: tolerance, clock: clock))
+        : collect(base.debounced(for: .seconds(1), tolerance: tolerance, clock: clock))
       try await bounded("the timer's sleep") { await clock.manual.waitForSleepers(count: 1) }
       await clock.manual.advance(by: .seconds(1))
       input.finish()
-      let received = try await bounded("the sequence to end") { await consumer.value }
+      let received = try await bounded("the sequence to end") { try await consumer.value }
       #expect(received == (throttle ? [1, 2] : [2]), "throttled: \(throttle)")
       #expect(clock.tolerances.values == [tolerance], "throttled: \(throttle)")
     }
@@ -78,5 +73,17 @@ struct TimerToleranceTests {
     }
     let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(stderr.contains("tolerance was -0.001 seconds; pass nil"), "\(stderr.suffix(300))")
+  }
+}
+
+/// Collects every element of `sequence` in a task of its own. Generic rather than over an
+/// `any AsyncSequence<Int, Never>`: that existential needs macOS 15 / iOS 18, above the
+/// package's floor.
+private func collect<S: AsyncSequence & Sendable>(_ sequence: S) -> Task<[Int], any Error>
+where S.Element == Int {
+  Task {
+    var received: [Int] = []
+    for try await element in sequence { received.append(element) }
+    return received
   }
 }
