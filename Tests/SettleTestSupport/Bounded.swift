@@ -171,9 +171,10 @@ extension AsyncIteratorProtocol where Self: SendableMetatype, Element: Sendable 
   /// `next()` through ``bounded(_:within:isolation:sourceLocation:_:)``: the element, `nil` at
   /// the end, or a failed test when none comes within the limit.
   ///
-  /// The iterator still runs on the caller's isolation, as a plain `next()` would: an iterator
-  /// that runs its work on the caller's actor (a `TrackedValues` over a main-actor model)
-  /// behaves the same bounded or not.
+  /// The iterator still runs on the caller's isolation, as `for await` would: an iterator that
+  /// runs its work on the caller's actor (a `TrackedValues` over a main-actor model) behaves
+  /// the same bounded or not. Below macOS 15 / iOS 18, where `next(isolation:)` does not
+  /// exist, it calls `next()`, which leaves the caller's actor there as `for await` does too.
   public mutating func nextBounded(
     _ awaited: @autoclosure () -> String = "the next element",
     within limit: Duration = BoundedWait.limit,
