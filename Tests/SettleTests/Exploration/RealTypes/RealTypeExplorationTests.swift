@@ -5,13 +5,13 @@ import Testing
 /// consumers interleave as the runtime could schedule them, not as it happens to.
 @Suite("Exploration: every job order of the real types' scenarios, within a delay bound")
 struct RealTypeExplorationTests {
+  /// Two delays at the shallow level, not one: one misses the seeded early `waitUntilIdle()`.
   static let delays = ExplorationLevel.pick(shallow: 2, standard: 3, deep: 5)
   /// The sequence operator's scenario has about three times as many jobs (a consumer task,
   /// the base's pulls, the delivery), so the same bound would cost a hundred times more.
   static let sequenceDelays = ExplorationLevel.pick(shallow: 1, standard: 2, deep: 4)
   /// Fewer schedules than this means the scenario lost its interleavings (the shallow level's
   /// one delay leaves the sequence scenario about seventy; two leave the others hundreds).
-  /// Two delays at the shallow level, not one: one misses the seeded early `waitUntilIdle()`.
   static let enough = ExplorationLevel.pick(shallow: 50, standard: 100, deep: 100)
   /// A safety stop far above what the delay bounds reach.
   static let limit = 1_000_000
