@@ -20,6 +20,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// task of its own, so that elements keep arriving (and time keeps counting) while the
   /// consumer is busy. swift-async-algorithms' `debounce` asks the same.
   ///
+  /// Iterate the result in one task at a time. Each iterator consumes the base on its own, so
+  /// two tasks iterating one debounced `AsyncStream` at once split its elements between them
+  /// at random, and each debounces only its share. To feed two consumers, iterate once and
+  /// pass each element on yourself, or give each consumer a base of its own. Iterating twice
+  /// in turn is fine when the base allows it, and nothing can tell that from iterating at
+  /// once, so this is not checked.
+  ///
   /// - Parameters:
   ///   - interval: How long the base must be quiet before its newest element is emitted.
   ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
@@ -55,6 +62,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
+  /// Iterate the result in one task at a time, as
+  /// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` says.
+  ///
   /// - Precondition: `interval` and `tolerance` are not negative.
   public func debounced(
     for interval: Duration,
@@ -84,6 +94,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   ///
   /// See ``FoldingDebouncedSequence`` for what it emits and when, and ``Fold`` for the folds.
+  ///
+  /// Iterate the result in one task at a time, as
+  /// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` says.
   ///
   /// - Parameters:
   ///   - interval: How long the base must be quiet before the accumulation is emitted.
@@ -121,6 +134,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   print(batch.joined(separator: "\n"))  // one batch of both lines
   /// }
   /// ```
+  ///
+  /// Iterate the result in one task at a time, as
+  /// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` says.
   ///
   /// - Precondition: `interval` and `tolerance` are not negative.
   public func debounced<Accumulated: Sendable>(

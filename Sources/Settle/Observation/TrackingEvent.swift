@@ -12,7 +12,8 @@
 /// withTracking(options: .afterStore) {
 ///   _ = note.title + note.body
 /// } onChange: { event in
-///   // On the writing thread, after the store; writes happen on the main actor here.
+///   // On the writing thread, after the store. Writes happen on the main actor here, and a
+///   // key path to a main-actor property can only be formed there (see `matches(_:)`).
 ///   MainActor.assumeIsolated {
 ///     if event.matches(\Note.title) { print("title is now", note.title) }
 ///   }
@@ -71,6 +72,15 @@ public struct TrackingEvent: Sendable {
   /// True for ``Kind/willSet`` and ``Kind/didSet`` events of a write to that property, also
   /// when the scope is object-level. False for ``Kind/initial`` and ``Kind/deinit`` events,
   /// and for an object-level change found while arming, whose property is not recorded.
+  ///
+  /// For a model isolated to an actor, call it on that actor. A tracking callback runs on the
+  /// writing thread and belongs to no actor, and Swift does not form a key path to an
+  /// actor-isolated property there ("cannot form key path to main actor-isolated property");
+  /// nor can the callback capture one formed earlier, since such a key path is not `Sendable`.
+  /// The event is `Sendable` so that it can go to the actor: `MainActor.assumeIsolated`, as in
+  /// the sample on ``TrackingEvent``, when writes happen on the main actor; a
+  /// `Task { @MainActor in … }` from a callback that may run elsewhere, such as a
+  /// ``Kind/deinit`` event on the releasing thread.
   ///
   /// - Complexity: O(1) for the key path the property's accessor passes, which is the one a
   ///   key-path literal makes; otherwise a key-path comparison.

@@ -21,6 +21,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// consumer is busy. swift-async-algorithms' `debounce` asks the same for the same reason;
   /// its `_throttle` is pull-based and does not.
   ///
+  /// Iterate the result in one task at a time. Each iterator consumes the base on its own, so
+  /// two tasks iterating one throttled `AsyncStream` at once split its elements between them
+  /// at random, and each throttles only its share. To feed two consumers, iterate once and
+  /// pass each element on yourself, or give each consumer a base of its own. Iterating twice
+  /// in turn is fine when the base allows it, and nothing can tell that from iterating at
+  /// once, so this is not checked.
+  ///
   /// No two elements are emitted closer than `interval`, however the base ends: an element
   /// waiting when it finishes comes at its window's end (see ``ThrottledSequence``).
   ///
@@ -59,6 +66,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
+  /// Iterate the result in one task at a time, as
+  /// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)`` says.
+  ///
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public func throttled(
     for interval: Duration,
@@ -87,6 +97,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   ///
   /// See ``FoldingThrottledSequence`` for what it emits and when, and ``Fold`` for the folds.
+  ///
+  /// Iterate the result in one task at a time, as
+  /// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)`` says.
   ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two emitted elements.
@@ -122,6 +135,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   print("taps:", count)
   /// }
   /// ```
+  ///
+  /// Iterate the result in one task at a time, as
+  /// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)`` says.
   ///
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public func throttled<Accumulated: Sendable>(

@@ -48,20 +48,14 @@
 /// ```swift
 /// @MainActor final class SearchModel {
 ///   private(set) var results: [String] = []
-///   // A factory method, not a closure in the initializer: Swift 6.3 rejects a main-actor
-///   // closure as a lazy property's initial value ("default argument cannot be both main
-///   // actor-isolated and nonisolated").
-///   private lazy var search = makeSearch()
+///   // Lazy, so that the action can capture self; the initialiser is nonisolated for this.
+///   private lazy var search = TaskTriggerRunner { [weak self] (query: String) in
+///     let found = await Catalog.search(query)
+///     guard !Task.isCancelled else { return }  // Superseded: drop the stale answer.
+///     self?.results = found
+///   }
 ///
 ///   func queryChanged(_ query: String) { search.trigger(value: query) }
-///
-///   private func makeSearch() -> TaskTriggerRunner<String> {
-///     TaskTriggerRunner { [weak self] (query: String) in
-///       let found = await Catalog.search(query)
-///       guard !Task.isCancelled else { return }  // Superseded: drop the stale answer.
-///       self?.results = found
-///     }
-///   }
 /// }
 /// ```
 @MainActor
@@ -92,12 +86,21 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
 
   /// Creates an attached runner with nothing requested.
   ///
+  /// The initialiser is `nonisolated` so that a main-actor class can create its runner in a
+  /// property's initial value (`lazy var loader = TaskTriggerRunner { … }`). Swift checks an
+  /// initial value as it checks a default argument: all of it must need one isolation at
+  /// most, and the check also counts the calls inside a closure, so an action that awaits a
+  /// nonisolated async function (a network call, `Task.sleep`) needs "nonisolated" there.
+  /// Beside a main-actor initialiser, that was the error "default argument cannot be both
+  /// main actor-isolated and nonisolated". Creating a runner touches no main-actor state;
+  /// everything it does afterwards is main-actor isolated.
+  ///
   /// - Parameters:
   ///   - priority: The priority of each run's task; `nil` inherits the caller's.
   ///   - action: The work for one request. It is cancelled when a newer trigger,
   ///     ``cancel()``, ``detach()`` or the runner's release supersedes it, and should check
   ///     for cancellation before it publishes results.
-  public init(
+  public nonisolated init(
     priority: TaskPriority? = nil,
     action: @escaping @MainActor @Sendable (Value) async -> Void
   ) {

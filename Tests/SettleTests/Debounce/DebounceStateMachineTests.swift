@@ -1,4 +1,4 @@
-// The package-level machine on its own, as DESIGN asks; `DebouncerTests` and `ReleasePolicyTests` show its rules publicly.
+// The package-level machine on its own, as CONTRIBUTING.md's state-machine rule asks; `DebouncerTests` and `ReleasePolicyTests` show its rules publicly.
 import Settle
 import SettleTesting
 import Testing

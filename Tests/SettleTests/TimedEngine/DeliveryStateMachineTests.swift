@@ -1,4 +1,4 @@
-// The package-level delivery machine on its own, as DESIGN asks; the operator tests in `Sequences/` show its rules publicly.
+// The package-level delivery machine on its own, as CONTRIBUTING.md's state-machine rule asks; the operator tests in `Sequences/` show its rules publicly.
 import Settle
 import Testing
 

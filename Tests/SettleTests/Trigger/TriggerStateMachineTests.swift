@@ -1,4 +1,4 @@
-// The package-level machine on its own, as DESIGN asks; runner tests show its rules publicly.
+// The package-level machine on its own, as CONTRIBUTING.md's state-machine rule asks; runner tests show its rules publicly.
 import Foundation
 import Settle
 import Testing
