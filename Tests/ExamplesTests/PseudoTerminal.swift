@@ -67,7 +67,8 @@ final class PseudoTerminal {
     _ text: String, timeout: Duration = .seconds(10),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    let deadline = LiveDeadline(after: timeout, "\(text.debugDescription) on the terminal")
+    let deadline = LiveDeadline(
+      after: timeout, "\(text.debugDescription) on the terminal", sourceLocation: sourceLocation)
     while true {
       drain()
       let start = screen.utf8.index(screen.startIndex, offsetBy: cursor)
@@ -77,7 +78,7 @@ final class PseudoTerminal {
       }
       guard !deadline.hasPassed else {
         Issue.record(
-          "\(text.debugDescription) did not appear within \(timeout); screen: \(screen.debugDescription)",
+          "\(text.debugDescription) did not appear within \(timeout) of live time; screen: \(screen.debugDescription)",
           sourceLocation: sourceLocation)
         throw CancellationError()
       }

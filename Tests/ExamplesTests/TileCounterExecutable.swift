@@ -96,7 +96,7 @@ enum TileCounterExecutable {
     while process.isRunning {
       if deadline.hasPassed {
         process.killWithItsGroup()
-        Issue.record("tile-counter did not exit within \(timeout)")
+        Issue.record("tile-counter did not exit within \(timeout) of live time")
         throw CancellationError()
       }
       try await Task.sleep(for: .milliseconds(10))

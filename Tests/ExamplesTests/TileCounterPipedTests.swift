@@ -1,10 +1,11 @@
 import Foundation
+import SettleTestSupport
 import Testing
 
 /// The built binary with its input piped: one line per status change. Real time is allowed
 /// here only; every bound is generous, and `--delay` keeps waits short where timing is not
 /// the point.
-@Suite("tile-counter, piped")
+@Suite("tile-counter, piped", .watched)
 struct TileCounterPipedTests {
   @Test func theReadmesCommandPrints385AndNever1() async throws {
     // The README's command, default 300 ms delay: "10" follows "1" within the quiet period.

@@ -1,4 +1,5 @@
 import Foundation
+import SettleTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// The built binary on a pseudo-terminal: raw-mode typing, in-place redraw, and the terminal
 /// put back however the program ends. Real time with generous bounds; `--delay 50` keeps it
 /// short.
-@Suite("tile-counter, in a terminal")
+@Suite("tile-counter, in a terminal", .watched)
 struct TileCounterTerminalTests {
   private let cookedModes = tcflag_t(ICANON | ECHO | ISIG)
 

@@ -1,5 +1,6 @@
 import ObservationDemoCore
 import Settle
+import SettleTestSupport
 import Testing
 
 /// A model with a computed property over two tracked ones.
@@ -26,7 +27,7 @@ private final class Theme: TrackedObject {
 
 /// The harness on trees other than the demo's, to show the classification is general.
 @MainActor
-@Suite struct ViewTreeTests {
+@Suite(.watched) struct ViewTreeTests {
   private func names(_ report: ChangeReport) -> [String] {
     report.recomputed.map { "\($0.view) (\($0.cause.rawValue))" }
   }

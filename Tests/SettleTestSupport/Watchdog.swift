@@ -21,7 +21,8 @@ import Settle
 ///   the tick does not count.
 /// - **the machine's share, when it did.** The tick counts in proportion to the share of a core
 ///   that each runnable thread gets: cores ÷ runnable threads, at most 1 (on Linux from
-///   `/proc/loadavg`; 1 elsewhere). With three busy processes per core beside the suite, a
+///   `/proc/loadavg` at that instant; elsewhere from the one-minute load average, which lags a
+///   load that starts suddenly). With three busy processes per core beside the suite, a
 ///   second of real time counts about a quarter of a second.
 ///
 /// On an idle machine live time is real time, so a wait that never completes fails in its limit
@@ -66,6 +67,8 @@ public final class Watchdog: Sendable {
   private struct State {
     var started = false
     var nextID: UInt64 = 0
+    /// The tests running now, by ticket (see ``WatchedTrait``).
+    var tests: [UInt64: (name: String, startedAt: ContinuousClock.Instant)] = [:]
     /// Live time since the thread started.
     var live: Duration = .zero
     /// Load-weighted time since anything progressed.
@@ -111,6 +114,27 @@ public final class Watchdog: Sendable {
   /// - Complexity: O(1): one lock.
   public func noteProgress() {
     state.withLock { $0.stalled = .zero }
+    startIfNeeded()
+  }
+
+  /// A test started; ``WatchedTrait`` calls it. Counts as progress.
+  func testStarted(_ name: String) -> Ticket {
+    let id = state.withLock { state -> UInt64 in
+      state.nextID += 1
+      state.stalled = .zero
+      state.tests[state.nextID] = (name, ContinuousClock.now)
+      return state.nextID
+    }
+    startIfNeeded()
+    return Ticket(id: id)
+  }
+
+  /// A test ended. Counts as progress.
+  func testEnded(_ ticket: Ticket) {
+    state.withLock { state in
+      state.stalled = .zero
+      state.tests[ticket.id] = nil
+    }
   }
 
   private func startIfNeeded() {
@@ -132,18 +156,20 @@ public final class Watchdog: Sendable {
   private func advance() {
     let weight = Self.loadWeight()
     let (expired, postHeartbeat, stalled) = state.withLock {
-      state -> ([Timer], Bool, [Timer]?) in
+      state -> ([Timer], Bool, Report?) in
       let answered = !state.heartbeatPending
       if answered { state.live += Self.tick * weight }
       state.stalled += Self.tick * weight
       let due = state.timers.filter { $0.value.deadline <= state.live }
       for id in due.keys { state.timers[id] = nil }
       state.heartbeatPending = true
-      let stalled = state.stalled >= Self.stallLimit ? Array(state.timers.values) : nil
+      let stalled =
+        state.stalled >= Self.stallLimit
+        ? Report(tests: Array(state.tests.values), waits: Array(state.timers.values)) : nil
       return (Array(due.values), answered, stalled)
     }
     for timer in expired { timer.expire() }
-    if let stalled { Self.endTheRun(waiting: stalled) }
+    if let stalled { Self.endTheRun(stalled) }
     if postHeartbeat {
       Task.detached { [self] in state.withLock { $0.heartbeatPending = false } }
     }
@@ -151,37 +177,51 @@ public final class Watchdog: Sendable {
 
   /// The share of a core each runnable thread gets, at most 1.
   private static func loadWeight() -> Double {
+    let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
     #if os(Linux)
-      // The fourth field is "runnable/total"; the runnable count includes this thread.
-      guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
-        return 1
-      }
-      let fields = text.split(separator: " ")
-      guard fields.count > 3, let slash = fields[3].firstIndex(of: "/"),
-        let runnable = Int(fields[3][..<slash])
-      else { return 1 }
-      let cores = ProcessInfo.processInfo.activeProcessorCount
-      return min(1, Double(cores) / Double(max(1, runnable - 1)))
-    #else
-      return 1
+      if let runnable = runnableThreads() { return min(1, cores / Double(max(1, runnable - 1))) }
     #endif
+    // Elsewhere, the one-minute load average: it lags a load that starts suddenly, but sees
+    // one that lasts. It counts this process's own busy threads too, as the Linux count does.
+    var load = [0.0]
+    guard getloadavg(&load, 1) == 1 else { return 1 }
+    return min(1, cores / max(1, load[0]))
   }
 
-  private static func endTheRun(waiting timers: [Timer]) -> Never {
+  #if os(Linux)
+    /// The threads runnable on the whole machine at this instant, this one included: the
+    /// fourth field of `/proc/loadavg`, "runnable/total".
+    private static func runnableThreads() -> Int? {
+      guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
+        return nil
+      }
+      let fields = text.split(separator: " ")
+      guard fields.count > 3, let slash = fields[3].firstIndex(of: "/") else { return nil }
+      return Int(fields[3][..<slash])
+    }
+  #endif
+
+  /// What was in flight when the process stopped progressing.
+  private struct Report {
+    var tests: [(name: String, startedAt: ContinuousClock.Instant)]
+    var waits: [Timer]
+  }
+
+  private static func endTheRun(_ stalled: Report) -> Never {
+    let now = ContinuousClock.now
     var report = """
       error: the test process made no progress for \(stallLimit) of load-weighted time \
       (SETTLE_STALL_LIMIT_SECONDS): a livelock, or a hang outside the bounded waits. \
       Ending the run.
 
       """
-    if timers.isEmpty {
-      report += "No bounded wait is in flight: a test is stuck outside one.\n"
-    } else {
-      report += "Waits in flight, oldest first:\n"
-      let now = ContinuousClock.now
-      for timer in timers.sorted(by: { $0.startedAt < $1.startedAt }) {
-        report += "  - \(timer.description), for \(now - timer.startedAt) of real time\n"
-      }
+    report += stalled.tests.isEmpty ? "No test is running.\n" : "Tests running, oldest first:\n"
+    for test in stalled.tests.sorted(by: { $0.startedAt < $1.startedAt }) {
+      report += "  - \(test.name), for \(now - test.startedAt) of real time\n"
+    }
+    report += stalled.waits.isEmpty ? "No bounded wait is in flight.\n" : "Waits in flight:\n"
+    for wait in stalled.waits.sorted(by: { $0.startedAt < $1.startedAt }) {
+      report += "  - \(wait.description), for \(now - wait.startedAt) of real time\n"
     }
     // write(2) on the descriptor: nothing buffered, nothing shared to race with.
     var bytes = Array(report.utf8)

@@ -3,7 +3,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("ManualClock.Instant")
+@Suite("ManualClock.Instant", .watched)
 struct ManualClockInstantTests {
   @Test func arithmeticAndOrdering() {
     let zero = ManualClock.Instant(offset: .zero)
@@ -22,7 +22,7 @@ struct ManualClockInstantTests {
   }
 }
 
-@Suite("ManualClock")
+@Suite("ManualClock", .watched)
 struct ManualClockTests {
   @Test func startsAtZeroByDefaultOrAtTheGivenInstant() {
     #expect(ManualClock().now == ManualClock.Instant(offset: .zero))

@@ -3,7 +3,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("ManualSequence")
+@Suite("ManualSequence", .watched)
 struct ManualSequenceTests {
   struct Failure: Error, Equatable {}
 

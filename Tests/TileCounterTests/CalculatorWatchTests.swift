@@ -5,7 +5,7 @@ import TileCounter
 import TileCounterConsole
 
 @MainActor
-@Suite("CalculatorWatch")
+@Suite("CalculatorWatch", .watched)
 struct CalculatorWatchTests {
   @Test func reportsEveryChangeAfterItIsStoredUntilCancelled() async throws {
     let clock = ManualClock()

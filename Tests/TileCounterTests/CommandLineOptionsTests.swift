@@ -1,8 +1,9 @@
+import SettleTestSupport
 import Testing
 import TileCounter
 import TileCounterConsole
 
-@Suite("CommandLineOptions")
+@Suite("CommandLineOptions", .watched)
 struct CommandLineOptionsTests {
   @Test func noArgumentsRunWithTheDefaults() throws {
     let command = try CommandLineOptions.parse([])

@@ -1,7 +1,8 @@
+import SettleTestSupport
 import Testing
 import TileCounterConsole
 
-@Suite("Console formatting")
+@Suite("Console formatting", .watched)
 struct ConsoleFormattingTests {
   @Test func aFrameRewritesThreeLinesAndParksTheCursorAfterTheText() {
     let frame = TerminalFrame.draw(text: "10", status: "Calculated for 10 layers.", result: 385)

@@ -1,7 +1,8 @@
+import SettleTestSupport
 import Testing
 import TileCounterConsole
 
-@Suite("FieldEditor")
+@Suite("FieldEditor", .watched)
 struct FieldEditorTests {
   private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

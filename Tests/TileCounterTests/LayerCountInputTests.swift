@@ -1,7 +1,8 @@
+import SettleTestSupport
 import Testing
 import TileCounter
 
-@Suite("LayerCountInput")
+@Suite("LayerCountInput", .watched)
 struct LayerCountInputTests {
   @Test(arguments: [
     ("3", LayerCountInput.layers(3)),

@@ -6,7 +6,7 @@ import TileCounter
 
 /// One test per row of the acceptance table, on virtual time.
 @MainActor
-@Suite("TileCalculator acceptance")
+@Suite("TileCalculator acceptance", .watched)
 struct TileCalculatorAcceptanceTests {
   let waiting = "Waiting for typing to pause..."
   let range = "Use a whole number from 0 to 1000."

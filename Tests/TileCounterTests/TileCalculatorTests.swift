@@ -6,7 +6,7 @@ import TileCounter
 
 /// The rules beyond the acceptance table: stale answers, configuration, lifetime.
 @MainActor
-@Suite("TileCalculator")
+@Suite("TileCalculator", .watched)
 struct TileCalculatorTests {
   @Test func returningToAnEarlierValueDoesNotRevivePendingWork() async throws {
     let fixture = CalculatorFixture()

@@ -1,7 +1,8 @@
+import SettleTestSupport
 import Testing
 import TileCounter
 
-@Suite("totalTiles(layers:)")
+@Suite("totalTiles(layers:)", .watched)
 struct TotalTilesTests {
   @Test func matchesTheIssuesExamples() {
     #expect(totalTiles(layers: 0) == 0)

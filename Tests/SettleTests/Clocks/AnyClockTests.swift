@@ -3,7 +3,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("AnyClock")
+@Suite("AnyClock", .watched)
 struct AnyClockTests {
   @Test func instantsAreOffsetsFromTheWrappedClocksNowAtWrapping() async {
     let manual = ManualClock(now: .init(offset: .seconds(5)))

@@ -5,7 +5,7 @@ import Testing
 
 /// Every operator passes its `tolerance` to each sleep of its timer, unchanged, and `nil`
 /// when none is given, so that the system may coalesce wake-ups.
-@Suite("Timer tolerance")
+@Suite("Timer tolerance", .watched)
 struct TimerToleranceTests {
   static let tolerances: [Duration?] = [nil, .zero, .milliseconds(25)]
 

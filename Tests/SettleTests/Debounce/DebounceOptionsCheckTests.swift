@@ -1,10 +1,11 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// `DebounceOptions` fields are `var`: options changed after their init into something that
 /// can never run are still caught, with the same message, by every debouncer that takes them.
-@Suite("DebounceOptions checks")
+@Suite("DebounceOptions checks", .watched)
 struct DebounceOptionsCheckTests {
   static func expectMessage(_ result: ExitTest.Result?) {
     let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -1,11 +1,12 @@
 // The package-level machine on its own, as CONTRIBUTING.md's state-machine rule asks; `DebouncerTests` and `ReleasePolicyTests` show its rules publicly.
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// The pure rules, driven event by event: every interleaving here is exact. Claims and
 /// returns follow ticket order, as the engine guarantees (see `RunLedger`).
-@Suite("DebounceStateMachine")
+@Suite("DebounceStateMachine", .watched)
 struct DebounceStateMachineTests {
   typealias Machine = DebounceStateMachine<LatestValue<String>, ManualClock.Instant>
 

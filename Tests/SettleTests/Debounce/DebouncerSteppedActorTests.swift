@@ -8,7 +8,7 @@ import Testing
 ///
 /// Serialized: ``SteppedActor`` is one global queue, and a test that drains it would run
 /// another test's held jobs.
-@Suite("Debouncer on a stepped actor", .serialized)
+@Suite("Debouncer on a stepped actor", .serialized, .watched)
 struct DebouncerSteppedActorTests {
   // MARK: No stale start
 

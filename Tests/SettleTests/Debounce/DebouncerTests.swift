@@ -36,7 +36,7 @@ struct DebounceFixture {
   }
 }
 
-@Suite("Debouncer")
+@Suite("Debouncer", .watched)
 struct DebouncerTests {
   // MARK: Trailing edge
 

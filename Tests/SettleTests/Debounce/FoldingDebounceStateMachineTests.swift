@@ -1,11 +1,12 @@
 // The package-level machine on its own, as CONTRIBUTING.md's state-machine rule asks; `FoldingDebouncerTests` show its rules publicly.
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// The folding rules, event by event: a run receives the fold of every input since the
 /// previous run, wherever the machine kept them, and the fold happens in place.
-@Suite("DebounceStateMachine folding")
+@Suite("DebounceStateMachine folding", .watched)
 struct FoldingDebounceStateMachineTests {
   typealias Machine = DebounceStateMachine<Fold<String, [String]>, ManualClock.Instant>
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A `FoldingDebouncer` keeps the `Debouncer`'s timing; each run receives the fold of every
 /// value since the previous run.
-@Suite("FoldingDebouncer")
+@Suite("FoldingDebouncer", .watched)
 struct FoldingDebouncerTests {
   struct Fixture {
     let clock = ManualClock()

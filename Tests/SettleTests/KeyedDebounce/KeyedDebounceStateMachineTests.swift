@@ -1,11 +1,12 @@
 // The package-level machine on its own, as CONTRIBUTING.md's state-machine rule asks; `KeyedDebouncerTests` show its rules publicly.
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// The keyed rules, driven event by event with no tasks: one timer for all keys, per-key
 /// deadlines in a heap, and keys dropped as soon as nothing is left of them.
-@Suite("KeyedDebounceStateMachine")
+@Suite("KeyedDebounceStateMachine", .watched)
 struct KeyedDebounceStateMachineTests {
   typealias Machine = KeyedDebounceStateMachine<String, String, ManualClock.Instant>
   typealias Step = Machine.TimerStep

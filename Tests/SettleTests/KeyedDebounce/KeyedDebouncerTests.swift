@@ -29,7 +29,7 @@ struct KeyedFixture {
   }
 }
 
-@Suite("KeyedDebouncer")
+@Suite("KeyedDebouncer", .watched)
 struct KeyedDebouncerTests {
   @Test func eachKeyRunsItsLastValueAfterItsOwnQuietPeriod() async throws {
     let fixture = KeyedFixture()

@@ -5,7 +5,7 @@ import Testing
 
 /// `onRelease: .runPending` runs what waits when the owner is released, once, at once, after
 /// any running action, and then lets the action go; `.cancelPending` (the default) drops it.
-@Suite("Release policy")
+@Suite("Release policy", .watched)
 struct ReleasePolicyTests {
   @Test func aReleasedDebouncerRunsItsPendingValueOnceAndLetsTheActionGo() async throws {
     let clock = ManualClock()

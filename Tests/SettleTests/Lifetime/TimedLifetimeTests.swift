@@ -6,7 +6,7 @@ import Testing
 /// Debouncers and throttlers are freed as soon as their owner lets go, whether their work ran
 /// or was cancelled; their timer and run tasks keep only the internal engine alive, never the
 /// actor, and the engine drops the action at once.
-@Suite("Lifetime: Debouncer and Throttler")
+@Suite("Lifetime: Debouncer and Throttler", .watched)
 struct TimedLifetimeTests {
   @Test(arguments: ["ran", "cancelled", "pending"])
   func aDebouncerIsFreedAfterUse(ending: String) async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// A TrackedValues iterator lets go of its closure, and of what the closure captured, when it
 /// is dropped or its task is cancelled; the tracked object keeps nothing of it.
-@Suite("Lifetime: TrackedValues iterators")
+@Suite("Lifetime: TrackedValues iterators", .watched)
 struct TrackedValuesLifetimeTests {
   @Test func aDroppedIteratorReleasesItsClosure() async throws {
     let store = LibraryStore()

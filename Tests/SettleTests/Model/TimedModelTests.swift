@@ -170,7 +170,7 @@ protocol TimedSubject: Sendable {
 extension Debouncer: TimedSubject where Value == Int, C == ManualClock {}
 extension Throttler: TimedSubject where Value == Int, C == ManualClock {}
 
-@Suite("Model-based: Debouncer and Throttler against reference models")
+@Suite("Model-based: Debouncer and Throttler against reference models", .watched)
 struct TimedModelTests {
   /// Hundreds by default, so that a plain `swift test` stays quick; CI's thorough step raises
   /// it to thousands through the environment (`.ci/run`).

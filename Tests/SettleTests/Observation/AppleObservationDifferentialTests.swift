@@ -1,6 +1,7 @@
 // Uses `LockedState` (package) only as a plain lock around test state; any lock would do.
 import Observation
 import Settle
+import SettleTestSupport
 import Testing
 
 // The same scripts against Apple's Observation (`@Observable`, which expands on
@@ -80,7 +81,7 @@ func runScript<Library: TwinLibrary>(
   return log.values
 }
 
-@Suite struct AppleObservationDifferentialTests {
+@Suite(.watched) struct AppleObservationDifferentialTests {
   static let sameScripts: [(String, @Sendable (any TwinLibrary, CallLog) -> Void)] = [
     (
       "read set",

@@ -1,4 +1,5 @@
 import Settle
+import SettleTestSupport
 import Testing
 
 /// A class with no `==`: only identity can say two references are the same.
@@ -47,7 +48,7 @@ private func notifications<Object: TrackedObject>(
 
 /// Which assignments notify: the comparison each property's initialiser chose, from what its
 /// type is known (or, for generic and existential types, found once) to conform to.
-@Suite struct AssignmentComparisonTests {
+@Suite(.watched) struct AssignmentComparisonTests {
   @Test func aClassWithNoEqualityComparesByIdentity() {
     let instruments = Instruments()
     let same = instruments.gauge

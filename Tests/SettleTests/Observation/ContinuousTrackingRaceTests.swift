@@ -15,7 +15,9 @@ import Testing
 /// write on the first thread fires a round on that thread, which reads both properties and
 /// lingers before re-arming, so the second write often lands between a read and the re-arm.
 /// Only trials whose two writes truly overlapped in time are counted as races.
-@Suite("Stress: continuous tracking loses no write, doubles none, keeps nothing alive", .serialized)
+@Suite(
+  "Stress: continuous tracking loses no write, doubles none, keeps nothing alive", .serialized,
+  .watched)
 struct ContinuousTrackingRaceTests {
   /// A thousand by default, so that a plain `swift test` stays quick; CI's thorough step runs
   /// 5,000 (`.ci/run`).

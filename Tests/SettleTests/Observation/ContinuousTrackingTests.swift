@@ -1,12 +1,13 @@
 // Uses `armedScopeCount` (package): that a cancelled observation leaves nothing armed in the
 // registry is not visible through the public API, which can only show that nothing calls back.
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// ``withContinuousTracking(options:_:)``: called at once and after every change to what it
 /// read, re-armed on each call's reads, stopped by its token.
-@Suite struct ContinuousTrackingTests {
+@Suite(.watched) struct ContinuousTrackingTests {
   @Test func callsAtOnceThenAfterEachStoreWithTheNewValue() {
     let store = LibraryStore()
     let seen = ValueRecorder<String>()

@@ -1,13 +1,14 @@
 // The registry's internals (`RegistryState`, `TrackingScope`, `AccessRecorder`, `PropertyReads`):
 // which key paths share a slot is not public.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// The registry finds key paths by identity before hashing them, and gives each property a
 /// slot index that recorders and scopes use from then on (performance fixes from the
 /// benchmarks). These tests pin down that neither shortcut changes which scopes a write finds,
 /// even when equal key paths arrive as different objects.
-@Suite struct KeyPathIdentityCacheTests {
+@Suite(.watched) struct KeyPathIdentityCacheTests {
   /// A key path with a captured argument: every call builds a new object, equal to the others
   /// built with the same index.
   private func element(_ index: Int) -> AnyKeyPath {
@@ -143,7 +144,7 @@ import Testing
 
 /// A registry whose object is gone closes its state: every scope comes out, once, and the
 /// slots go, so a scope finishing later through another object finds nothing to remove.
-@Suite struct ClosedRegistryStateTests {
+@Suite(.watched) struct ClosedRegistryStateTests {
   @Test func closingReturnsEveryScopeOnceAndLaterRemovalsDoNothing() {
     var state = RegistryState()
     let keyPaths: [AnyKeyPath] = [\[Int].count, \[Int].isEmpty, \[Int].first]

@@ -1,10 +1,11 @@
 // Uses `armedScopeCount` (package): that scopes which fired or went leave nothing armed in the
 // registry is not visible through the public API, which can only show that nothing calls back.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// Tracking by hand, the after-store variant and the object-level option.
-@Suite struct ObservationRegistryTests {
+@Suite(.watched) struct ObservationRegistryTests {
   @Test func handWrittenPropertiesAreTracked() {
     let counter = Counter()
     let log = CallLog()

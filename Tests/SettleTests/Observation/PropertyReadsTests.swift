@@ -1,12 +1,13 @@
 // `PropertyReads`, `ScopeList` and `InlineFirstList` (package) on their own: the read set's
 // layout is not public.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// The read set a scope keeps per registry finds repeat reads with a bit mask (and a set past
 /// 64 slots) instead of hashing key paths. A broken one would lose or duplicate
 /// registrations, so it is pinned down on its own.
-@Suite struct PropertyReadsTests {
+@Suite(.watched) struct PropertyReadsTests {
   @Test func keepsTheFirstVersionOfEachSlot() {
     var reads = PropertyReads()
     let inserted = [
@@ -55,7 +56,7 @@ import Testing
 
 /// A slot's armed scopes: a plain list while short, with an index of positions once longer,
 /// so that removing one scope of many stays O(1). Both forms must give the same answers.
-@Suite struct ScopeListTests {
+@Suite(.watched) struct ScopeListTests {
   @Test(arguments: [3, ScopeList.linearLimit, ScopeList.linearLimit + 1, 50])
   func insertRemoveAndFireAgreeWithASet(count: Int) {
     var list = ScopeList()

@@ -1,10 +1,11 @@
 // Uses `armedScopeCount` (package): that scopes which fired or went leave nothing armed in the
 // registry is not visible through the public API, which can only show that nothing calls back.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// `RenderTracker` is called from UI code while models are written from other threads.
-@Suite struct RenderTrackerRaceTests {
+@Suite(.watched) struct RenderTrackerRaceTests {
   /// A write racing a re-render is never lost: either the render saw the new value or an
   /// invalidation was requested, and never more than one.
   @Test func aWriteRacingARenderIsNeverLost() throws {

@@ -6,7 +6,7 @@ import SettleTesting
 import Testing
 
 /// The UI-free core of `WithTracking`.
-@Suite struct RenderTrackerTests {
+@Suite(.watched) struct RenderTrackerTests {
   /// Renders `store.books.count` and records each invalidation.
   private func render(_ tracker: RenderTracker, _ store: LibraryStore, _ log: CallLog) -> Int {
     tracker.render {

@@ -5,7 +5,7 @@ import SettleTestSupport
 import Testing
 
 /// The property wrapper: equal-value writes, in-place mutation, and no copies.
-@Suite struct TrackedTests {
+@Suite(.watched) struct TrackedTests {
   @Test func assigningAnEqualValueNotifiesNobody() {
     let store = LibraryStore()
     let log = CallLog()

@@ -5,7 +5,7 @@ import SettleTestSupport
 import Testing
 
 /// TrackedValues: current value first, later values after the store, coalescing, ending.
-@Suite struct TrackedValuesTests {
+@Suite(.watched) struct TrackedValuesTests {
   @Test func firstElementIsTheCurrentValue() async throws {
     let store = LibraryStore()
     store.borrowedCount = 4

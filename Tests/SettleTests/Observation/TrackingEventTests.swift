@@ -1,10 +1,11 @@
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// What a callback that takes a ``TrackingEvent`` is told: the kind, the property and the
 /// object of the write, or the release of an object read.
-@Suite struct TrackingEventTests {
+@Suite(.watched) struct TrackingEventTests {
   /// One event, reduced to what the tests compare.
   struct Seen: Equatable, Sendable {
     var kind: TrackingEvent.Kind
@@ -252,7 +253,7 @@ import Testing
 
 /// ``RenderTracker`` takes the same options, and its cancel is the public way to cancel a
 /// one-shot scope.
-@Suite struct RenderTrackerReleaseTests {
+@Suite(.watched) struct RenderTrackerReleaseTests {
   @Test func releaseInvalidatesARenderThatAskedForIt() {
     var store: LibraryStore? = LibraryStore()
     let tracker = RenderTracker(options: .deinit)

@@ -7,7 +7,7 @@ import SettleTestSupport
 import Testing
 
 /// Reads outside any scope touch no lock and leave no trace.
-@Suite struct TrackingFastPathTests {
+@Suite(.watched) struct TrackingFastPathTests {
   @Test func readsOutsideAScopeTakeNoLock() {
     // Another thread reads while the registry's lock is held. Reads that took the lock would
     // block until the time-out, which is consulted only when the property is broken; it counts

@@ -2,10 +2,11 @@
 // registry is not visible through the public API, which can only show that nothing calls back.
 import Dispatch
 import Settle
+import SettleTestSupport
 import Testing
 
 /// A write between the read and the end of installation is not lost.
-@Suite struct TrackingInstallRaceTests {
+@Suite(.watched) struct TrackingInstallRaceTests {
   @Test func writeInsideApplyAfterTheReadFiresRightAfterInstallation() {
     let store = LibraryStore()
     let log = CallLog()

@@ -1,11 +1,12 @@
 // Uses `armedScopeCount` (package): that scopes which fired or went leave nothing armed in the
 // registry is not visible through the public API, which can only show that nothing calls back.
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// Releasing observed objects releases their registrations and callbacks.
-@Suite struct TrackingLifetimeTests {
+@Suite(.watched) struct TrackingLifetimeTests {
   @Test func releasingTheObjectReleasesTheCallback() {
     let lifetime = LifetimeTracker()
     var store: LibraryStore? = LibraryStore()

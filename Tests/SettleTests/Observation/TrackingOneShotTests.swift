@@ -2,10 +2,11 @@
 // `core`), which the public API does not show; the rest goes through `withTracking`.
 import Dispatch
 import Settle
+import SettleTestSupport
 import Testing
 
 /// Points 2 and 3: when the callback runs, and that it runs exactly once.
-@Suite struct TrackingOneShotTests {
+@Suite(.watched) struct TrackingOneShotTests {
   @Test func onChangeRunsOnceBeforeTheStoreOnTheWritingThread() {
     let store = LibraryStore()
     let log = CallLog()

@@ -1,10 +1,11 @@
 // The read set's internals (`AccessRecorder`, `PropertyReads`, `RegistryState`, `TrackingScope`,
 // `core`): which slots a read arms is not public.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// Points 1, 4 and 7: what a scope records, and that it notices nothing else.
-@Suite struct TrackingReadSetTests {
+@Suite(.watched) struct TrackingReadSetTests {
   @Test func recordsSeveralPropertiesOfSeveralObjects() {
     let store = LibraryStore()
     let other = LibraryStore()

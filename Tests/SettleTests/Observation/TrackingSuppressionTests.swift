@@ -1,8 +1,9 @@
 import Settle
+import SettleTestSupport
 import Testing
 
 /// Reads made inside callbacks are recorded into no scope.
-@Suite struct TrackingSuppressionTests {
+@Suite(.watched) struct TrackingSuppressionTests {
   /// Before the store (`onChange`) and after it (`didChange`) alike.
   @Test(arguments: [TrackingOptions(), .afterStore])
   func callbackReadsDoNotLeakIntoTheScopeThatTriggeredThem(options: TrackingOptions) {

@@ -2,10 +2,11 @@
 // registry is not visible through the public API, which can only show that nothing calls back.
 import Dispatch
 import Settle
+import SettleTestSupport
 import Testing
 
 /// The registry's bookkeeping under concurrent scopes and writes.
-@Suite struct TrackingThreadSafetyTests {
+@Suite(.watched) struct TrackingThreadSafetyTests {
   @Test func hammerFromSeveralThreads() {
     let counters = (0..<4).map { _ in Counter() }
     let scopes = 4_000

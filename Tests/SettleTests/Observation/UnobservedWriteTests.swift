@@ -1,6 +1,7 @@
 // Uses `isObserved` and `armedScopeCount` (package): the flag an unobserved write checks, and
 // what the registry holds, are not public; the public API shows only who is called back.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// A value type with no `==`: nothing says two of them are the same.
@@ -31,7 +32,7 @@ final class Slot<Item>: TrackedObject, @unchecked Sendable {
 
 /// The write paths: which assignments notify, and the lock-free check that lets a write to an
 /// object nobody observes skip the registry without missing a change.
-@Suite struct UnobservedWriteTests {
+@Suite(.watched) struct UnobservedWriteTests {
   @Test func aValueWithNoEqualityNotifiesOnEveryAssignment() {
     let sensor = Sensor()
     let log = CallLog()

@@ -8,7 +8,7 @@ import Testing
 /// view's stored properties) asks for the type of every stored field it walks. Linux has the
 /// newer runtime, so nothing crashes here; what these tests check is that no field reachable
 /// by reflection has such a type, which is what would crash there.
-@Suite("Reflection never meets an @isolated(any) field")
+@Suite("Reflection never meets an @isolated(any) field", .watched)
 @MainActor
 struct ReflectionSafetyTests {
   @Test func trackedValuesAndItsIterator() async throws {

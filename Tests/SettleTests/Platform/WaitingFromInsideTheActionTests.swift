@@ -27,7 +27,7 @@ final class Holder<Object: Sendable>: @unchecked Sendable {
 /// `waitUntilIdle()` from inside an object's own action would wait for itself for ever: it
 /// stops with a message that names the mistake. `flush()` from inside returns at once and runs
 /// the value after the action.
-@Suite("Waiting from inside the action")
+@Suite("Waiting from inside the action", .watched)
 struct WaitingFromInsideTheActionTests {
   static func expectMessage(_ result: ExitTest.Result?, _ type: String) {
     let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -1,10 +1,11 @@
 // The package primitive on its own: the library's lists are not public.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// The list behind slots' scope lists, fired batches and registrations keeps its first element
 /// apart from the rest; every operation must still agree with a plain array.
-@Suite struct InlineFirstListTests {
+@Suite(.watched) struct InlineFirstListTests {
   @Test func randomOperationsAgreeWithAnArray() {
     var generator = SplitMix64(state: 0x1F1)
     for _ in 0..<200 {

@@ -12,7 +12,7 @@ import Testing
 /// new in the OS releases of 2025, hence the tests' availability; the Linux runtime has it.
 /// Nothing here is isolated to an actor: a hop to one would be a suspension of its own, and
 /// the waiter would queue later.
-@Suite("WaiterQueue")
+@Suite("WaiterQueue", .watched)
 struct WaiterQueueTests {
   /// A count and the tasks waiting for it to reach theirs: the shape of `ValueRecorder`.
   struct Counted {

@@ -7,7 +7,7 @@ import Testing
 
 /// The `folding:` operators keep their sequence's timing; each element they emit is the fold
 /// of the base's elements since the previous one.
-@Suite("Folding operators")
+@Suite("Folding operators", .watched)
 struct FoldingOperatorTests {
   @Test func debouncedEmitsTheFoldOfEachBurstAndTheRestWhenTheBaseEnds() async throws {
     let clock = ManualClock()

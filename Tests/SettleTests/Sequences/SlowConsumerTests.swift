@@ -8,7 +8,7 @@ import Testing
 ///
 /// Replayed like the guides' timelines: the consumer spends one second of the `ManualClock`
 /// on each element, and the replay lets it go when the clock has moved that far.
-@Suite("A slow consumer of debounced and throttled")
+@Suite("A slow consumer of debounced and throttled", .watched)
 struct SlowConsumerTests {
   /// Typing that settles five times, 300 ms after each burst, while the consumer is busy for
   /// one second with each element; the upstream ends at 2 s.

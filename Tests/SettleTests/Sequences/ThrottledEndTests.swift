@@ -7,7 +7,7 @@ import Testing
 
 /// `throttled` keeps its rate to the last element: an element waiting when the base finishes
 /// comes at its window's end, then the end; never two elements within one interval.
-@Suite("throttled at the end of its base")
+@Suite("throttled at the end of its base", .watched)
 struct ThrottledEndTests {
   /// Consumes `sequence` in a task and records each element and the end as `value@ms`.
   static func consume<S: AsyncSequence & Sendable>(

@@ -6,7 +6,7 @@ import Testing
 /// `throttled` never emits two elements within one interval, whatever the base does, and the
 /// element waiting when the base finishes is emitted: random inputs, intervals and modes,
 /// replayed on a `ManualClock` through the same replay as the guides' timelines.
-@Suite("throttled keeps its rate: random inputs")
+@Suite("throttled keeps its rate: random inputs", .watched)
 struct ThrottledRatePropertyTests {
   static let step = 50
 

@@ -15,7 +15,7 @@ import Testing
 /// 100,000 in CI's thorough step (`SETTLE_REGISTRY_TRIALS`); the scope's
 /// callback makes a system call, which widens the window in which a second writer could
 /// slip in. Settle must call back exactly once every time.
-@Suite("Stress: exactly-once tracking callbacks", .serialized)
+@Suite("Stress: exactly-once tracking callbacks", .serialized, .watched)
 struct RegistryStressTests {
   static let trials = Int(Environment.value("SETTLE_REGISTRY_TRIALS") ?? "") ?? 20_000
 

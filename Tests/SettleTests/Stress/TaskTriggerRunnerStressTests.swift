@@ -5,7 +5,7 @@ import Testing
 
 /// Rapid triggers and cancels, with actions that ignore cancellation and yield, must always
 /// leave the runner as the last command says.
-@Suite("Stress: TaskTriggerRunner")
+@Suite("Stress: TaskTriggerRunner", .watched)
 @MainActor
 struct TaskTriggerRunnerStressTests {
   static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 300

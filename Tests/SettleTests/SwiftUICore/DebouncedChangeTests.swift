@@ -7,7 +7,7 @@ import Testing
 
 /// The core behind `onChange(of:debounce:onDisappear:control:)`, driven as SwiftUI drives it:
 /// changes, updates, a disappearance, and the view's ``DebounceControl``.
-@Suite("Debounced change (the onChange core)")
+@Suite("Debounced change (the onChange core)", .watched)
 @MainActor
 struct DebouncedChangeTests {
   static func change(

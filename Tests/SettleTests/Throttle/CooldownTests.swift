@@ -5,7 +5,7 @@ import Testing
 
 /// `ThrottleMode.cooldown`: the first value runs at once, every value until the window has
 /// passed is dropped, and nothing runs at the window's end.
-@Suite("Throttle cooldown")
+@Suite("Throttle cooldown", .watched)
 struct CooldownTests {
   @Test func aThrottlerInCooldownRunsTheFirstValueAndNoTrailingOne() async throws {
     let clock = ManualClock()

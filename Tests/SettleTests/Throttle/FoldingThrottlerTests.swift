@@ -5,7 +5,7 @@ import Testing
 
 /// A `FoldingThrottler` keeps the throttle's spacing; the values inside a window fold into the
 /// one run at its end.
-@Suite("FoldingThrottler")
+@Suite("FoldingThrottler", .watched)
 struct FoldingThrottlerTests {
   @Test func theFirstValueRunsAloneAndAWindowsValuesRunTogetherAtItsEnd() async throws {
     let clock = ManualClock()

@@ -1,11 +1,12 @@
 // The package-level machine on its own, as CONTRIBUTING.md's state-machine rule asks; `ThrottlerTests` and `CooldownTests` show its rules publicly.
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
 /// The throttle rules, driven event by event. Claims and returns follow ticket order, as the
 /// engine guarantees (see `RunLedger`).
-@Suite("ThrottleStateMachine")
+@Suite("ThrottleStateMachine", .watched)
 struct ThrottleStateMachineTests {
   typealias Machine = ThrottleStateMachine<LatestValue<String>, ManualClock.Instant>
 

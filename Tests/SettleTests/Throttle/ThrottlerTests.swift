@@ -3,7 +3,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("Throttler")
+@Suite("Throttler", .watched)
 struct ThrottlerTests {
   struct Fixture {
     let clock = ManualClock()

@@ -1,10 +1,11 @@
 // The package-level delivery machine on its own, as CONTRIBUTING.md's state-machine rule asks; the operator tests in `Sequences/` show its rules publicly.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// The output side of `debounced` and `throttled`, driven event by event with plain consumer
 /// tokens: what a due element, a consumer's `next()`, the base's end and cancellation do.
-@Suite("DeliveryStateMachine")
+@Suite("DeliveryStateMachine", .watched)
 struct DeliveryStateMachineTests {
   typealias Machine = DeliveryStateMachine<String, Int>
   struct Failure: Error {}

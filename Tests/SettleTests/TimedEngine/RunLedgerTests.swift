@@ -1,9 +1,10 @@
 // The package ledger on its own: its invariants (ticket order, runs in flight) are not public.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// The shared bookkeeping, and the stops that guard its invariants.
-@Suite("RunLedger")
+@Suite("RunLedger", .watched)
 struct RunLedgerTests {
   @Test func runsInFlightAreTheTicketsNotYetReturned() {
     var ledger = RunLedger()

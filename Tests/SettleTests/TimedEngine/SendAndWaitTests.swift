@@ -7,7 +7,7 @@ import Testing
 
 /// `sendAndWait` returns when the run that covers its value has returned, and says how the
 /// value ended; it never returns early for a value a run will still cover.
-@Suite("sendAndWait")
+@Suite("sendAndWait", .watched)
 struct SendAndWaitTests {
   /// Starts `sendAndWait(value)` in a task and returns once the value has been sent, so that
   /// the test orders its sends; the task's value is the outcome.

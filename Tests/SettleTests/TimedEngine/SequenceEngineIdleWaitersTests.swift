@@ -5,7 +5,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("Sequence engine: idle waiters")
+@Suite("Sequence engine: idle waiters", .watched)
 struct SequenceEngineIdleWaitersTests {
   /// Two or three tasks waiting on a debounced sequence's engine at once (as its pump does when
   /// the base finishes) all return once the pending element is emitted, and none before.

@@ -8,7 +8,7 @@ import Testing
 /// After `shutDown()` (an owner's deinit, an iterator dropped) nothing starts, and a value that
 /// still arrives, such as one the pump of a sequence operator had in hand, is dropped instead
 /// of being left pending with no one to run it.
-@Suite("TimedRuns shutdown")
+@Suite("TimedRuns shutdown", .watched)
 struct TimedRunsShutdownTests {
   typealias Instant = ManualClock.Instant
 

@@ -5,7 +5,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("Timer tasks per burst")
+@Suite("Timer tasks per burst", .watched)
 struct TimerTaskCountTests {
   @Test func aBurstOfTenThousandSendsUsesOneTimerTask() async throws {
     let fixture = DebounceFixture()

@@ -1,6 +1,7 @@
 // Hooks: replays settle after every step on `waitUntilQuiescent()` (and an operator's `engine`);
 // nothing public says that nothing more happens until the clock moves.
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// Each replay moves the clock one grid step at a time, and every deadline lies on the grid,
 /// so no advance jumps over a deadline. To draw a new kind of timeline, add its replay here
 /// first: a timeline nobody replays fails.
-@Suite("Timelines in the guides")
+@Suite("Timelines in the guides", .watched)
 struct TimelineReplayTests {
   static let file = Result { try Timeline.load() }
 

@@ -4,7 +4,7 @@ import Settle
 import SettleTestSupport
 import Testing
 
-@Suite("TaskTriggerButtonBehavior")
+@Suite("TaskTriggerButtonBehavior", .watched)
 struct TaskTriggerButtonBehaviorTests {
   @Test(arguments: [TaskTriggerButtonBehavior.blocking, .cancellable, .restart])
   func tapWhileIdleStarts(behavior: TaskTriggerButtonBehavior) {
@@ -42,7 +42,7 @@ struct TaskTriggerButtonBehaviorTests {
 
 /// The same behaviours driven through a runner, with real tasks.
 @MainActor
-@Suite("TaskTriggerButtonBehavior on a runner", .timeLimit(.minutes(1)))
+@Suite("TaskTriggerButtonBehavior on a runner", .timeLimit(.minutes(1)), .watched)
 struct TaskTriggerButtonBehaviorRunnerTests {
   @Test func blockingKeepsTheRunningActionAlone() async throws {
     let probe = Probe<Bool>()

@@ -1,8 +1,9 @@
 import Foundation
 import Settle
+import SettleTestSupport
 import Testing
 
-@Suite("TaskTrigger")
+@Suite("TaskTrigger", .watched)
 struct TaskTriggerTests {
   @Test func startsWithNothingRequested() {
     #expect(TaskTrigger<Int>().state == .none)

@@ -1,9 +1,10 @@
 // The package-level machine on its own, as CONTRIBUTING.md's state-machine rule asks; runner tests show its rules publicly.
 import Foundation
 import Settle
+import SettleTestSupport
 import Testing
 
-@Suite("TriggerStateMachine")
+@Suite("TriggerStateMachine", .watched)
 struct TriggerStateMachineTests {
   typealias Machine = TriggerStateMachine<Int>
 

@@ -1,6 +1,7 @@
 // Hooks: explores the package's pure machines, which have no public face.
 import Foundation
 import Settle
+import SettleTestSupport
 import SettleTesting
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 ///
 /// The bounds are ``ExplorationLevel``'s. "How Settle is verified" in the guide gives the
 /// counts of one run.
-@Suite("Exploration: every interleaving of the timed machines, up to a bound")
+@Suite("Exploration: every interleaving of the timed machines, up to a bound", .watched)
 struct MachineExplorationTests {
   static let depth = ExplorationLevel.pick(shallow: 9, standard: 11, deep: 15)
   static let budget = ExplorationLevel.pick(

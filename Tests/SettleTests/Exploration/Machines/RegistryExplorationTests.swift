@@ -1,13 +1,14 @@
 // Hooks: explores the package's `RegistryState` and `TrackingScope.State`, which have no
 // public face.
 import Settle
+import SettleTestSupport
 import Testing
 
 /// Every interleaving of the critical sections of arming a scope, writing what it read,
 /// cancelling it and releasing the object, for each kind of scope (see ``RegistryWorld``):
 /// the scope calls back exactly when a write it must hear of happened or, with `.deinit`, the
 /// object went away; never twice; and nothing of it stays in the registry once it ended.
-@Suite("Exploration: every interleaving of arming, writing, cancelling and releasing")
+@Suite("Exploration: every interleaving of arming, writing, cancelling and releasing", .watched)
 struct RegistryExplorationTests {
   static let scenarios: [RegistryWorld.Scenario] = {
     var scenarios: [RegistryWorld.Scenario] = []

@@ -157,8 +157,8 @@ func exploreStatesOffThePool<World: ExplorableWorld & SendableMetatype>(
 
 /// Runs `body` on a new thread and returns its result, so that a search of tens of seconds
 /// does not hold one of the cooperative pool's threads (two, on a two-core machine) and starve
-/// the tests running beside it, whose bounded waits measure real time. The stack is large for
-/// the deep searches' recursion into the machines.
+/// the tests running beside it. The stack is large for the deep searches' recursion into the
+/// machines.
 func onThreadOfItsOwn<Result: Sendable>(
   _ body: @escaping @Sendable () -> Result
 ) async -> Result {

@@ -1,9 +1,10 @@
+import SettleTestSupport
 import Testing
 
 /// The real types, under every order of their jobs within a delay bound (see
 /// ``exploreSchedules(_:delays:limit:)``): each scenario's script, timer task, run tasks and
 /// consumers interleave as the runtime could schedule them, not as it happens to.
-@Suite("Exploration: every job order of the real types' scenarios, within a delay bound")
+@Suite("Exploration: every job order of the real types' scenarios, within a delay bound", .watched)
 struct RealTypeExplorationTests {
   /// Two delays at the shallow level, not one: one misses the seeded early `waitUntilIdle()`.
   static let delays = ExplorationLevel.pick(shallow: 2, standard: 3, deep: 5)
