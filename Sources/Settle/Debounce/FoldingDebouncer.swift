@@ -155,7 +155,7 @@ extension FoldingDebouncer where C == ContinuousClock {
   ) {
     self.init(
       for: interval, tolerance: tolerance, options: options, folding: fold,
-      clock: ContinuousClock(), action: action)
+      onRelease: onRelease, clock: ContinuousClock(), action: action)
   }
 }
 
