@@ -83,12 +83,7 @@ public enum BoundedWait {
   /// environment: CI raises it under the sanitizers, which run the code itself several times
   /// slower (the load-weighting covers a busy machine, not a slower program). No passing wait
   /// comes near it; it only decides how soon a hang is reported.
-  public static let limit: Duration = {
-    guard let text = Environment.value("SETTLE_WAIT_LIMIT_SECONDS"), let seconds = Int(text),
-      seconds > 0
-    else { return .seconds(10) }
-    return .seconds(seconds)
-  }()
+  public static let limit = Environment.seconds("SETTLE_WAIT_LIMIT_SECONDS", default: 10)
 
   /// Fails the current test for a wait that passed its limit: records an issue that names the
   /// wait at `sourceLocation`, then ends the test. For waits that cannot go through
@@ -164,6 +159,15 @@ public enum Environment {
   /// The variable's value, or `nil` when it is not set.
   public static func value(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
+  }
+
+  /// A positive whole number of seconds from the variable, or `default` when it is not set or
+  /// not such a number.
+  public static func seconds(_ name: String, default seconds: Int) -> Duration {
+    guard let text = value(name), let given = Int(text), given > 0 else {
+      return .seconds(seconds)
+    }
+    return .seconds(given)
   }
 }
 

@@ -8,29 +8,27 @@ import Testing
 /// only after `limit` of time in which the test process could have run.
 ///
 /// ```swift
-/// let deadline = LiveDeadline(after: .seconds(10), "tile-counter to exit")
-/// while process.isRunning {
-///   if deadline.hasPassed { Issue.record("tile-counter did not exit"); return }
-///   try await Task.sleep(for: .milliseconds(10))
+/// let deadline = LiveDeadline(after: .seconds(10), "the worker thread to finish")
+/// while finished.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+///   if deadline.hasPassed { Issue.record("the worker thread never finished"); return }
 /// }
 /// ```
 public final class LiveDeadline: Sendable {
-  private let passed = LockedState(false)
-  private let ticket = LockedState<Watchdog.Ticket?>(nil)
+  private let passed: LockedState<Bool>
+  private let ticket: Watchdog.Ticket
 
   /// Starts counting `limit` of live time now; `awaited` names the wait in the watchdog's report.
   public init(
     after limit: Duration, _ awaited: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let ticket = Watchdog.shared.schedule(
+    let passed = LockedState(false)
+    self.passed = passed
+    ticket = Watchdog.shared.schedule(
       after: limit, "\(awaited), at \(sourceLocation.fileName):\(sourceLocation.line)"
-    ) { [passed] in passed.withLock { $0 = true } }
-    self.ticket.withLock { $0 = ticket }
+    ) { passed.withLock { $0 = true } }
   }
 
-  deinit {
-    if let ticket = ticket.withLock({ $0 }) { Watchdog.shared.cancel(ticket) }
-  }
+  deinit { Watchdog.shared.cancel(ticket) }
 
   /// Whether the limit has passed.
   public var hasPassed: Bool { passed.withLock { $0 } }

@@ -43,12 +43,7 @@ public final class Watchdog: Sendable {
   /// How long the process may go without progress before the watchdog ends it: 40 s of
   /// load-weighted time, or `SETTLE_STALL_LIMIT_SECONDS`. CI raises it under the sanitizers,
   /// which slow single searches down several times.
-  public static let stallLimit: Duration = {
-    guard let text = Environment.value("SETTLE_STALL_LIMIT_SECONDS"), let seconds = Int(text),
-      seconds > 0
-    else { return .seconds(40) }
-    return .seconds(seconds)
-  }()
+  public static let stallLimit = Environment.seconds("SETTLE_STALL_LIMIT_SECONDS", default: 40)
 
   static let tick: Duration = .milliseconds(100)
 
@@ -75,6 +70,11 @@ public final class Watchdog: Sendable {
     var stalled: Duration = .zero
     var heartbeatPending = false
     var timers: [UInt64: Timer] = [:]
+
+    mutating func issueTicket() -> Ticket {
+      nextID += 1
+      return Ticket(id: nextID)
+    }
   }
 
   private let state = LockedState(State())
@@ -88,24 +88,18 @@ public final class Watchdog: Sendable {
   public func schedule(
     after limit: Duration, _ description: String, expire: @escaping @Sendable () -> Void
   ) -> Ticket {
-    let id = state.withLock { state -> UInt64 in
-      state.nextID += 1
-      state.stalled = .zero
-      state.timers[state.nextID] = Timer(
+    progress { state in
+      let ticket = state.issueTicket()
+      state.timers[ticket.id] = Timer(
         deadline: state.live + limit, description: description,
         startedAt: ContinuousClock.now, expire: expire)
-      return state.nextID
+      return ticket
     }
-    startIfNeeded()
-    return Ticket(id: id)
   }
 
   /// Forgets a timer that has not expired; a no-op after it has. Counts as progress.
   public func cancel(_ ticket: Ticket) {
-    state.withLock { state in
-      state.stalled = .zero
-      state.timers[ticket.id] = nil
-    }
+    progress { $0.timers[ticket.id] = nil }
   }
 
   /// Tells the watchdog that the process is progressing: a long search calls it now and then,
@@ -113,38 +107,40 @@ public final class Watchdog: Sendable {
   ///
   /// - Complexity: O(1): one lock.
   public func noteProgress() {
-    state.withLock { $0.stalled = .zero }
-    startIfNeeded()
+    progress { _ in }
   }
 
   /// A test started; ``WatchedTrait`` calls it. Counts as progress.
   func testStarted(_ name: String) -> Ticket {
-    let id = state.withLock { state -> UInt64 in
-      state.nextID += 1
-      state.stalled = .zero
-      state.tests[state.nextID] = (name, ContinuousClock.now)
-      return state.nextID
+    progress { state in
+      let ticket = state.issueTicket()
+      state.tests[ticket.id] = (name, ContinuousClock.now)
+      return ticket
     }
-    startIfNeeded()
-    return Ticket(id: id)
   }
 
   /// A test ended. Counts as progress.
   func testEnded(_ ticket: Ticket) {
-    state.withLock { state in
-      state.stalled = .zero
-      state.tests[ticket.id] = nil
-    }
+    progress { $0.tests[ticket.id] = nil }
   }
 
-  private func startIfNeeded() {
-    let start = state.withLock { state -> Bool in
+  /// Applies one step of progress under the lock: the stall clock starts again, and the
+  /// watchdog's thread starts on the process's first step.
+  private func progress<Result>(_ body: (inout State) -> Result) -> Result {
+    let (result, isFirst) = state.withLock { state in
+      state.stalled = .zero
       defer { state.started = true }
-      return !state.started
+      return (body(&state), !state.started)
     }
-    guard start else { return }
+    if isFirst { startThread() }
+    return result
+  }
+
+  private func startThread() {
     let thread = Thread { [self] in
       while true {
+        // The one place the suite sleeps on real time: this is the clock that live time and
+        // the stall limit are counted from, on a thread that no test awaits.
         usleep(UInt32(Self.tick.components.attoseconds / 1_000_000_000_000))
         advance()
       }
