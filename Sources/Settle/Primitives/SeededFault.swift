@@ -42,6 +42,10 @@ package enum SeededFault: Sendable, CaseIterable {
   /// `waitUntilIdle()` counts "nothing pending" as idle, forgetting the run in flight: it can
   /// return while an action still runs.
   case idleWaitersResumedEarly
+  /// A sequence operator's events no longer catch its timer up with the clock: a value whose
+  /// deadline an `advance` passed is superseded by the next element whenever that element
+  /// reaches the engine before the timer task runs (the race of 0.x's `debounced`).
+  case sequenceTimerNotCaughtUp
 
   #if SETTLE_MUTANTS
     /// The fault switched on, if any; set by the mutant tests, which run serialised, or for

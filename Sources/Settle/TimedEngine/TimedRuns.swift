@@ -8,6 +8,9 @@
 /// - A run waits for the previous run's task to return before it claims, so actions never
 ///   overlap; the runs a new one supersedes have their tasks cancelled (see ``StartRun``).
 /// - After ``shutDown()`` nothing starts, and values sent are dropped.
+/// - With a ``Handover`` (the sequence operators), a run's value is handed over when it is
+///   dispatched, and every event first does what the timer is due to do at the clock's
+///   `now`: see ``Handover`` for that contract.
 /// - Inputs are numbered as they are sent (see ``Numbered``), and every run knows the newest
 ///   input it covers: ``sendAndWait(_:)`` returns when the run covering its input returns,
 ///   and says how the input ended (``SendOutcome``).
@@ -35,6 +38,41 @@ where
   package typealias Action = IsolatedAction<Value>
   @usableFromInline
   typealias RunTask = Task<Void, Never>
+
+  /// How the sequence operators receive runs: at dispatch, under the engine's lock, in
+  /// dispatch order, with no task and no claim in between.
+  ///
+  /// An owner's run is a task that claims on the action's isolation, so that a `send` on that
+  /// isolation still supersedes a value dispatched but not started ("Cancellation and stale
+  /// results"). A sequence has no caller on the other side to supersede anything: the
+  /// element's arrival is what the consumer waits for. So an engine with a handover
+  ///
+  /// - hands each run's value to ``record`` the moment it is dispatched, where no later
+  ///   `send` can reach it; and
+  /// - before every `send` and every ``catchUp()``, first does what the timer is due to do
+  ///   at the clock's `now` (``TimedStateMachine/timerIsDue(at:)``), whether or not its task
+  ///   has run yet.
+  ///
+  /// Together they make the output a function of the order of the events and the clock's
+  /// readings, never of which task the executor runs first: a value whose deadline the clock
+  /// has passed is emitted before the element that arrives next. On a `ManualClock`, that is
+  /// what makes a test's order of calls decide what the consumer gets.
+  @usableFromInline
+  package struct Handover: Sendable {
+    /// Takes a value that became due; called with the engine's lock held, so it may take a
+    /// lock of its own but must resume nothing.
+    let record: @Sendable (Value) -> Void
+    /// Resumes what ``record`` left to resume; called after the lock is released, whenever
+    /// ``record`` was called or the timer caught up in that critical section.
+    let complete: @Sendable () -> Void
+
+    package init(
+      record: @escaping @Sendable (Value) -> Void, complete: @escaping @Sendable () -> Void
+    ) {
+      self.record = record
+      self.complete = complete
+    }
+  }
 
   /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
@@ -66,10 +104,22 @@ where
     /// Outcomes decided for `sendAndWait` callers, by waiter id; each reads (and removes) its
     /// own when it resumes.
     var outcomes: [UInt64: SendOutcome] = [:]
+    /// A ``Handover`` recorded a value, or the timer caught up, since the lock was taken: the
+    /// caller completes the handover once it has released the lock.
+    @usableFromInline
+    var handoverPending = false
 
-    init(machine: Machine, action: Action) {
+    init(machine: Machine, action: Action?) {
       self.machine = machine
       self.action = action
+    }
+
+    /// Whether the handover must be completed after the lock is released; resets it.
+    @inlinable
+    mutating func takeHandoverPending() -> Bool {
+      guard handoverPending else { return false }
+      handoverPending = false
+      return true
     }
 
     /// The tasks of `tickets`, which must be in flight.
@@ -92,13 +142,34 @@ where
   let clock: C
   /// Passed to every sleep of the timer, so that the system may coalesce its wake-ups.
   let tolerance: Duration?
+  /// Set for a sequence operator, whose runs are handed over at dispatch; `nil` for an owner,
+  /// whose runs are tasks.
+  @usableFromInline
+  let handover: Handover?
 
   /// - Precondition: `tolerance` is `nil` or not negative.
-  package init(
+  package convenience init(
     machine: Machine,
     clock: C,
     tolerance: Duration? = nil,
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) {
+    self.init(
+      machine: machine, clock: clock, tolerance: tolerance, action: IsolatedAction(action),
+      handover: nil)
+  }
+
+  /// An engine whose runs are handed over at dispatch (see ``Handover``).
+  ///
+  /// - Precondition: `tolerance` is `nil` or not negative.
+  package convenience init(
+    machine: Machine, clock: C, tolerance: Duration? = nil, handover: Handover
+  ) {
+    self.init(machine: machine, clock: clock, tolerance: tolerance, action: nil, handover: handover)
+  }
+
+  private init(
+    machine: Machine, clock: C, tolerance: Duration?, action: Action?, handover: Handover?
   ) {
     if let tolerance {
       precondition(
@@ -108,7 +179,8 @@ where
     }
     self.clock = clock
     self.tolerance = tolerance
-    self.state = LockedState(State(machine: machine, action: IsolatedAction(action)))
+    self.handover = handover
+    self.state = LockedState(State(machine: machine, action: action))
   }
 
   /// Whether a value is waiting to run.
@@ -118,10 +190,61 @@ where
 
   @inlinable
   package func send(_ input: Input) {
-    let superseded = state.withLock { state -> ArraySlice<RunTask> in
-      send(input, in: &state).superseded
+    let (superseded, handoverPending) = state.withLock { state -> (ArraySlice<RunTask>, Bool) in
+      (send(input, in: &state).superseded, state.takeHandoverPending())
     }
     for task in superseded { task.cancel() }
+    if handoverPending { completeHandover() }
+  }
+
+  /// With a ``Handover``: does what the timer is due to do at the clock's `now`, handing over
+  /// what becomes due, so that an event that is not a `send` (a consumer asking for the next
+  /// element) sees the same output whichever task ran first. Does nothing without one.
+  @usableFromInline
+  package func catchUp() {
+    guard handover != nil else { return }
+    let handoverPending = state.withLock { state -> Bool in
+      let now = clock.now
+      if state.machine.timerIsDue(at: now) { catchUpTimer(at: now, in: &state) }
+      return state.takeHandoverPending()
+    }
+    if handoverPending { completeHandover() }
+  }
+
+  /// Does, on the caller's thread, the steps the timer task would take when it wakes at
+  /// `now`: the runs it would start are handed over, and where it would sleep or stop is
+  /// recorded. The task, when it runs, finds its generation still current and sleeps again,
+  /// or finds it stopped and retires; either way it repeats nothing.
+  @usableFromInline
+  func catchUpTimer(at now: C.Instant, in state: inout State) {
+    guard !SeededFault.isSeeded(.sequenceTimerNotCaughtUp) else { return }
+    let generation: UInt64
+    switch state.machine.ledger.timer {
+    case .stopped: return
+    case .awake(let current), .asleep(let current): generation = current
+    }
+    state.handoverPending = true  // idle and quiescence waiters may be due after this
+    while true {
+      switch state.machine.timerWoke(generation: generation, at: now) {
+      case .startRun(let run):
+        _ = startRun(run, in: &state)
+      case .stop:
+        // The task is left to wake and retire: its generation is no longer the machine's.
+        state.timerTask = nil
+        return
+      case .sleep, .retire:
+        return
+      }
+    }
+  }
+
+  /// After a critical section that handed values over or caught the timer up: wakes the
+  /// waiters that may now be due, then lets the handover resume its consumer.
+  @usableFromInline
+  func completeHandover() {
+    let waiters = state.withLock { settledWaiters(&$0) }
+    for waiter in waiters { waiter.resume() }
+    handover?.complete()
   }
 
   /// Numbers `input`, gives it to the machine and applies what it decides; returns the
@@ -133,7 +256,11 @@ where
   ) {
     state.sent &+= 1
     let number = state.sent
-    switch state.machine.send(Machine.Input(payload: input, number: number), at: clock.now) {
+    let now = clock.now
+    // A sequence operator first does what its timer is due to do (see `Handover`); an owner's
+    // timer keeps its own pace, and its dispatched runs stay supersedable.
+    if handover != nil, state.machine.timerIsDue(at: now) { catchUpTimer(at: now, in: &state) }
+    switch state.machine.send(Machine.Input(payload: input, number: number), at: now) {
     case .none:
       return ([], number, nil)
     case .startTimer(let generation):
@@ -239,18 +366,20 @@ where
   /// wait, such as a view's Return key.
   @discardableResult
   package func startFlush() -> Task<Void, Never>? {
-    let (awaited, superseded) = state.withLock { state -> (RunTask?, ArraySlice<RunTask>) in
+    let (awaited, superseded, handoverPending) = state.withLock {
+      state -> (RunTask?, ArraySlice<RunTask>, Bool) in
       switch state.machine.flush() {
       case .startRun(let run):
         let superseded = startRun(run, in: &state)
-        return (state.runTasks.last, superseded)
+        return (state.runTasks.last, superseded, state.takeHandoverPending())
       case .awaitRun(let ticket):
-        return (state.tasks(of: ticket..<(ticket &+ 1)).first, [])
+        return (state.tasks(of: ticket..<(ticket &+ 1)).first, [], false)
       case .none:
-        return (nil, [])
+        return (nil, [], false)
       }
     }
     for task in superseded { task.cancel() }
+    if handoverPending { completeHandover() }
     return awaited
   }
 
@@ -354,6 +483,10 @@ where
   /// overlap, and returns the superseded runs' tasks for the caller to cancel outside the lock.
   @usableFromInline
   func startRun(_ run: StartRun<Machine.Value>, in state: inout State) -> ArraySlice<RunTask> {
+    if let handover {
+      handOver(run.ticket, to: handover, in: &state)
+      return []
+    }
     let previous = state.runTasks.last
     let ticket = run.ticket
     state.runTasks.append(
@@ -365,30 +498,47 @@ where
     return state.tasks(of: run.superseding)
   }
 
+  /// A run of an engine with a ``Handover``: claimed, handed over and returned at once, so
+  /// that no run is ever in flight outside the lock.
+  @usableFromInline
+  func handOver(_ ticket: RunTicket<Machine.Value>, to handover: Handover, in state: inout State) {
+    precondition(
+      state.runTasks.isEmpty,
+      "Internal inconsistency in Settle: a handed-over run found runs in flight")
+    if let value = state.machine.claim(ticket) {
+      state.claimedThrough = value.number
+      handover.record(value.payload)
+    }
+    state.machine.runReturned(ticket)
+    state.handoverPending = true
+  }
+
   // MARK: - Tasks
 
   private func runTimer(_ generation: UInt64) async {
     while true {
-      let (step, superseded, waiters) = state.withLock {
+      let (step, superseded, waiters, handoverPending) = state.withLock {
         state -> (
           TimerAction<C.Instant, Machine.Value>, ArraySlice<RunTask>,
-          [WaiterQueue<Void>.Continuation]
+          [WaiterQueue<Void>.Continuation], Bool
         ) in
         let step = state.machine.timerWoke(generation: generation, at: clock.now)
         switch step {
         case .startRun(let run):
-          return (step, startRun(run, in: &state), [])
+          let superseded = startRun(run, in: &state)
+          return (step, superseded, [], state.takeHandoverPending())
         case .stop:
           state.timerTask = nil
-          return (step, [], quiescentWaiters(&state))
+          return (step, [], quiescentWaiters(&state), false)
         case .sleep:
-          return (step, [], quiescentWaiters(&state))
+          return (step, [], quiescentWaiters(&state), false)
         case .retire:
-          return (step, [], [])
+          return (step, [], [], false)
         }
       }
       for task in superseded { task.cancel() }
       for waiter in waiters { waiter.resume() }
+      if handoverPending { completeHandover() }
       switch step {
       case .sleep(let deadline):
         do {

@@ -6,6 +6,10 @@
 /// consumer never shifts a deadline, and finds what became due meanwhile kept as its
 /// ``ElementBuffering`` says.
 ///
+/// Runs are handed over at dispatch, and every element and every `next()` first catches the
+/// timer up with the clock (see ``TimedRuns/Handover``): what the consumer gets depends on the
+/// order of those events and the clock, never on which task the executor runs first.
+///
 /// Everything an element passes through is `@inlinable`, from the iterator's `next()` down to
 /// the pump and ``TimedRuns/send(_:)``, so that the operator is specialised for the caller's
 /// base, element and clock in the caller's module: unspecialised, generic metadata and value
@@ -34,6 +38,9 @@ where
     /// `waitUntilInputEnded()`), since nothing public shows that moment.
     var inputEnded = false
     var inputEndWaiters = WaiterQueue<Void>()
+    /// The consumer an element was handed to under the engine's lock, to resume once that
+    /// lock is released (see ``TimedRuns/Handover``).
+    @usableFromInline var handoff = Delivery.Action.none
 
     @inlinable
     init(buffering: ElementBuffering) {
@@ -55,9 +62,23 @@ where
     self.base = base
     let output = LockedState(Output(buffering: buffering))
     self.output = output
-    runs = TimedRuns(machine: machine, clock: clock, tolerance: tolerance) { element in
-      Self.apply(output.withLock { $0.machine.elementDue(element) })
-    }
+    let handover = TimedRuns<Machine, C>.Handover(
+      record: { element in
+        output.withLock { output in
+          let action = output.machine.elementDue(element)
+          // Only a waiting consumer is resumed, and it stops waiting here: at most one
+          // handoff is outstanding.
+          if case .resume = action { output.handoff = action }
+        }
+      },
+      complete: {
+        Self.apply(
+          output.withLock { output in
+            defer { output.handoff = .none }
+            return output.handoff
+          })
+      })
+    runs = TimedRuns(machine: machine, clock: clock, tolerance: tolerance, handover: handover)
   }
 
   /// The next element, `nil` at the end or after cancellation, or the base's error.
@@ -65,6 +86,9 @@ where
   package func next() async throws -> Machine.Value.Payload? {
     let result = await withTaskCancellationHandler {
       await withUnsafeContinuation { (consumer: Consumer) in
+        // What became due by now is handed over first, so that asking after an `advance`
+        // finds it whichever task ran first.
+        runs.catchUp()
         let action = output.withLock { $0.machine.consumerAsks(consumer) }
         if case .suspend(startingBase: true) = action {
           startPump()

@@ -87,6 +87,19 @@ extension TimedStateMachine {
     }
   }
 
+  /// Whether the timer has work to do at `now` that its task may not have done yet: it is
+  /// awake (started, or between two steps), or it sleeps toward a deadline `now` has reached.
+  /// What a sequence operator checks before each event, to catch up with the clock first
+  /// (see ``TimedRuns/Handover``).
+  @inlinable
+  package func timerIsDue(at now: Instant) -> Bool {
+    switch ledger.timer {
+    case .stopped: return false
+    case .awake: return true
+    case .asleep: return timerDeadline.map { $0 <= now } ?? false
+    }
+  }
+
   /// The timer task of `generation` is awake at `now`.
   @usableFromInline
   package mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerAction<
