@@ -23,6 +23,14 @@
           "not caught: \(report)")
       }
 
+      @Test func aSequenceWhoseTimerIsNotCaughtUpLetsTheNextElementSupersedeADueValue() async {
+        let report = await Self.explore(
+          DebouncedSequenceScenario.self, with: .sequenceTimerNotCaughtUp)
+        #expect(
+          report.violation?.message.contains("the consumer received [3], not [2, 3]") == true,
+          "not caught: \(report)")
+      }
+
       static func explore<Scenario: JobScenario>(
         _ scenario: Scenario.Type, with fault: SeededFault
       ) async -> ScheduleReport {
