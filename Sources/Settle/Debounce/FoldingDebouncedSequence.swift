@@ -74,6 +74,5 @@ extension FoldingDebouncedSequence: AsyncSequence {
 extension FoldingDebouncedSequence.Iterator: Sendable {}
 
 extension FoldingDebouncedSequence.Iterator: TimedSequenceIterator {
-  package var settle: @Sendable () async -> Void { owner.storage.runs.waitUntilQuiescent }
   package var inputEnded: @Sendable () async -> Void { owner.storage.waitUntilInputEnded }
 }

@@ -74,6 +74,5 @@ extension FoldingThrottledSequence: AsyncSequence {
 extension FoldingThrottledSequence.Iterator: Sendable {}
 
 extension FoldingThrottledSequence.Iterator: TimedSequenceIterator {
-  package var settle: @Sendable () async -> Void { owner.storage.runs.waitUntilQuiescent }
   package var inputEnded: @Sendable () async -> Void { owner.storage.waitUntilInputEnded }
 }

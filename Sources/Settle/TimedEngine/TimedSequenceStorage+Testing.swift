@@ -26,24 +26,19 @@ extension ThrottledSequence.Iterator {
   }
 }
 
-/// For tests: the iterators of ``DebouncedSequence`` and ``ThrottledSequence``, which a replay
-/// can settle after each step.
+/// For tests: the iterators of ``DebouncedSequence`` and ``ThrottledSequence``, whose base's
+/// end a replay waits for. Delivery needs no such hook: the operators catch up with the clock
+/// at every event (see ``TimedRuns/Handover``).
 package protocol TimedSequenceIterator: AsyncIteratorProtocol {
-  /// Returns once no run is in flight and the timer, if any, sleeps toward a deadline ahead
-  /// of the clock (see ``TimedRuns/waitUntilQuiescent()``): every element due so far has been
-  /// handed to the consumer or buffered.
-  var settle: @Sendable () async -> Void { get }
   /// Returns once the base has ended and what its end causes at once has happened (see
   /// ``TimedSequenceStorage/waitUntilInputEnded()``).
   var inputEnded: @Sendable () async -> Void { get }
 }
 
 extension DebouncedSequence.Iterator: TimedSequenceIterator {
-  package var settle: @Sendable () async -> Void { storage.runs.waitUntilQuiescent }
   package var inputEnded: @Sendable () async -> Void { storage.waitUntilInputEnded }
 }
 
 extension ThrottledSequence.Iterator: TimedSequenceIterator {
-  package var settle: @Sendable () async -> Void { storage.runs.waitUntilQuiescent }
   package var inputEnded: @Sendable () async -> Void { storage.waitUntilInputEnded }
 }

@@ -138,6 +138,8 @@ where
       while let element = try await iterator.next() {
         runs.send(element)
       }
+      // The end is an event like an element: what the clock made due before it comes first.
+      runs.catchUp()
       // The base finished: what is pending comes out as the machine's rule for an ended input
       // says, then the sequence ends.
       if Machine.runsPendingValueWhenInputEnds { await runs.flush() }
@@ -145,7 +147,9 @@ where
       await runs.waitUntilIdle()
       completion = .finished
     } catch {
-      // The base failed: what is pending is dropped, the error is kept for the consumer.
+      // The base failed: what the clock made due before it still comes; what is pending is
+      // dropped, the error is kept for the consumer.
+      runs.catchUp()
       runs.cancel()
       recordInputEnded()
       await runs.waitUntilIdle()

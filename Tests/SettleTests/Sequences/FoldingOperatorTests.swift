@@ -1,5 +1,3 @@
-// Hook (one test): the iterator's `settle` shows a fold handed to a busy consumer's buffer;
-// nothing public shows that moment.
 import Settle
 import SettleTestSupport
 import SettleTesting
@@ -46,7 +44,6 @@ struct FoldingOperatorTests {
       for: .seconds(1), folding: .reducing(into: 0) { $0 += $1 }, buffering: buffering,
       clock: clock
     ).makeAsyncIterator()
-    let settle = iterator.settle
     let received = ValueRecorder<Int>()
     let busy = AsyncGate()
     let consumer = Task {
@@ -69,11 +66,9 @@ struct FoldingOperatorTests {
     try await yield(10, 20)
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(by: .seconds(1))
-    try await bounded("30 handed over") { await settle() }
     try await yield(5)
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(by: .seconds(1))
-    try await bounded("5 handed over") { await settle() }
     source.finish()
     busy.open()
     try await bounded("the sequence to end") { try await consumer.value }

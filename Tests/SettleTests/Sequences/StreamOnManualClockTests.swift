@@ -58,7 +58,7 @@ struct StreamOnManualClockTests {
     async throws
   {
     for run in 1...Self.repetitions {
-      let received = try await Self.idle(values: [[1], [2]]) { stream, clock in
+      let received = try await Self.idle(yielding: [[1], [2]]) { stream, clock in
         stream.debounced(for: .milliseconds(100), buffering: buffering, clock: clock)
       }
       #expect(received == [1, 2], "run \(run) of \(Self.repetitions)")
@@ -74,7 +74,7 @@ struct StreamOnManualClockTests {
     async throws
   {
     for run in 1...Self.repetitions {
-      let received = try await Self.idle(values: [[1, 2], [3]]) { stream, clock in
+      let received = try await Self.idle(yielding: [[1, 2], [3]]) { stream, clock in
         stream.throttled(for: .milliseconds(100), buffering: buffering, clock: clock)
       }
       #expect(received == [1, 2, 3], "run \(run) of \(Self.repetitions)")
@@ -122,26 +122,33 @@ struct StreamOnManualClockTests {
     return received.values
   }
 
-  /// Each group is yielded at once; between groups the test waits for the timer to sleep and
-  /// advances 150 ms, past every deadline; the stream ends after the last advance.
+  /// Each group is yielded at once, right after the previous `advance`; then the test waits for
+  /// the timer to sleep and advances 150 ms, past every deadline. Before that advance it waits
+  /// for the earlier groups' values to arrive, so that the consumer is idle again when the next
+  /// one settles: a value's arrival is all a test can wait for, since nothing says when the
+  /// consumer's loop is back inside `next()`, and with `.newest` two values settling before it
+  /// is would leave only the newer.
   static func idle<S: AsyncSequence & Sendable>(
-    values groups: [[Int]],
+    yielding groups: [[Int]],
     _ makeOperator: (AsyncStream<Int>, ManualClock) -> S
   ) async throws -> [Int] where S.Element == Int {
     let clock = ManualClock()
     let (stream, input) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+    let received = ValueRecorder<Int>()
     let results = makeOperator(stream, clock)
     let consumer = Task {
-      var received: [Int] = []
-      for try await value in results { received.append(value) }
-      return received
+      for try await value in results { received.record(value) }
     }
+    var yielded = 0
     for group in groups {
-      for value in group { input.yield(value) }
+      for value in group { input.yield(value) }  // at once
+      try await received.waitForCountBounded(yielded)
+      yielded += group.count
       try await clock.waitForSleepersBounded(count: 1)
-      await clock.advance(by: .milliseconds(150))
+      await clock.advance(by: .milliseconds(150))  // past every deadline
     }
     input.finish()
-    return try await consumer.valueBounded("the consumer to finish")
+    try await consumer.valueBounded("the consumer to finish")
+    return received.values
   }
 }

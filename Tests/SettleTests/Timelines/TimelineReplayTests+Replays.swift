@@ -1,5 +1,8 @@
-// Hooks: an operator's iterator `settle` and `inputEnded`; nothing public says that every due
-// element was handed over, or that the operator has handled its base's end.
+// Hooks: an operator's iterator `inputEnded`, only to learn that the operator has handled its
+// base's end or failure: no element follows them, so a test cannot wait for demand as it does
+// after a value, and a replay must not move the clock while the failure is still in flight.
+// Delivery needs no hook: the operator catches up with the clock at every element and every
+// `next()` (see `TimedRuns.Handover`), as a user's test relies on.
 import Settle
 import SettleTestSupport
 import SettleTesting
@@ -80,9 +83,8 @@ extension TimelineReplayTests {
   /// moved that far past its arrival: the replay lets it go at that step, before the timer's
   /// runs, so the time it receives its next element is exact.
   ///
-  /// At each step: advance the clock, settle the operator (every element due is handed over or
-  /// buffered), let a busy consumer go, wait for what the timer must emit there, then feed that
-  /// step's inputs, each acknowledged by the operator asking for more (so the element was
+  /// At each step: advance the clock, let a busy consumer go, wait for what the timer must emit
+  /// there, then feed that step's inputs, each acknowledged by the operator asking for more (so the element was
   /// consumed), or make the call `!finish`, `!fail` or `!cancel`; then wait for what the inputs
   /// must cause. A run that never comes fails the replay within the bounded wait's limit,
   /// naming the timeline and the step; one too many shows in the comparison.
@@ -95,7 +97,6 @@ extension TimelineReplayTests {
     let clock = ManualClock()
     let source = ManualSequence<String, any Error>()
     let iterator = makeSequence(source, clock).makeAsyncIterator()
-    let settle = iterator.settle
     let inputEnded = iterator.inputEnded
     let outputs = ValueRecorder<Timeline.Event>()
     let finishedWith = ValueRecorder<Int>()
@@ -116,8 +117,8 @@ extension TimelineReplayTests {
     var fed = 0
     for time in stride(from: 0, through: timeline.end, by: step) {
       await clock.advance(toMs: time)
-      // What the timer makes due now is handed over or buffered.
-      try await bounded("\(timeline.name) at \(time) ms: the operator to settle") { await settle() }
+      // What the timer made due is handed over before the consumer's next `next()` and the
+      // next element, whichever task runs first.
       while finishedWith.count < timeline.elementsDone(by: time) { finishedWith.record(time) }
       try await outputs.waitForCountBounded(timeline.runCount(atTimerOf: time))
       for input in timeline.inputs where input.at == time {
@@ -139,8 +140,6 @@ extension TimelineReplayTests {
           try await source.waitForDemandBounded()
         }
       }
-      // What the inputs made due, a leading edge, is handed over or buffered.
-      try await bounded("\(timeline.name) at \(time) ms: the operator to settle") { await settle() }
       try await outputs.waitForCountBounded(timeline.runCount(through: time))
     }
     // A timeline must end its sequence; one that does not shows `!end` at its last instant.
