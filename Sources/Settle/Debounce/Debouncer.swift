@@ -59,6 +59,14 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
 
   /// Creates a debouncer that runs `action` on `clock`'s time.
   ///
+  /// ```swift
+  /// let drafts = DraftStore()  // an actor with `func save(_ draft: String) async throws`
+  /// let save = Debouncer(for: .seconds(1)) { (draft: String) in
+  ///   try? await drafts.save(draft)  // throws only when cancelled: a newer draft is due
+  /// }
+  /// save.send("Dear Ada,")  // from the editor's change callback
+  /// ```
+  ///
   /// - Parameters:
   ///   - interval: The quiet period; zero defers the run to the next turn, never into `send`.
   ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
@@ -67,7 +75,8 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   ///   - options: Edges and `maxWait`; a plain trailing debounce by default.
   ///   - onRelease: What happens to a pending value when the debouncer is released: dropped
   ///     (the default) or run at once; see ``PendingValuePolicy``.
-  ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock deadlines are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
   ///   - action: The work. Mark it `@MainActor` (or another actor) to have the currency check
   ///     happen there, right before it starts.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
@@ -76,7 +85,7 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     onRelease: PendingValuePolicy = .cancelPending,
-    clock: C,
+    clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.onRelease = onRelease
@@ -184,31 +193,6 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 }
 
-extension Debouncer where C == ContinuousClock {
-  /// Creates a debouncer measured on `ContinuousClock`, the clock for real time.
-  ///
-  /// ```swift
-  /// let drafts = DraftStore()  // an actor with `func save(_ draft: String) async throws`
-  /// let save = Debouncer(for: .seconds(1)) { (draft: String) in
-  ///   try? await drafts.save(draft)  // throws only when cancelled: a newer draft is due
-  /// }
-  /// save.send("Dear Ada,")  // from the editor's change callback
-  /// ```
-  ///
-  /// - Precondition: `interval` is not negative, nor is `tolerance`.
-  public init(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    options: DebounceOptions = DebounceOptions(),
-    onRelease: PendingValuePolicy = .cancelPending,
-    action: @escaping @Sendable @isolated(any) (Value) async -> Void
-  ) {
-    self.init(
-      for: interval, tolerance: tolerance, options: options, onRelease: onRelease,
-      clock: ContinuousClock(),
-      action: action)
-  }
-}
 
 extension Debouncer: TimedRunsOwner {
   package typealias TimedClock = C

@@ -47,6 +47,16 @@ where C.Duration == Duration {
 
   /// Creates a folding debouncer that runs `action` on `clock`'s time.
   ///
+  /// ```swift
+  /// let rebuild = FoldingDebouncer(
+  ///   for: .milliseconds(500), folding: .reducing(into: Set<String>()) { $0.insert($1) }
+  /// ) { (changedPaths: Set<String>) in
+  ///   print("rebuilding for", changedPaths.sorted())
+  /// }
+  /// rebuild.send("Sources/App.swift")  // from a file watcher's callback
+  /// rebuild.send("Sources/App.swift")  // the set holds it once
+  /// ```
+  ///
   /// - Parameters:
   ///   - interval: The quiet period, as for ``Debouncer/init(for:tolerance:options:onRelease:clock:action:)``.
   ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
@@ -55,7 +65,8 @@ where C.Duration == Duration {
   ///     them, ``Fold/reducing(into:_:)`` for anything else.
   ///   - onRelease: What happens to a pending value when the debouncer is released: dropped
   ///     (the default) or run at once; see ``PendingValuePolicy``.
-  ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock deadlines are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
   ///   - action: The work, given the accumulation.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
@@ -64,7 +75,7 @@ where C.Duration == Duration {
     options: DebounceOptions = DebounceOptions(),
     folding fold: Fold<Value, Accumulated>,
     onRelease: PendingValuePolicy = .cancelPending,
-    clock: C,
+    clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
   ) {
     self.onRelease = onRelease
@@ -131,33 +142,6 @@ where C.Duration == Duration {
   }
 }
 
-extension FoldingDebouncer where C == ContinuousClock {
-  /// Creates a folding debouncer measured on `ContinuousClock`, the clock for real time.
-  ///
-  /// ```swift
-  /// let rebuild = FoldingDebouncer(
-  ///   for: .milliseconds(500), folding: .reducing(into: Set<String>()) { $0.insert($1) }
-  /// ) { (changedPaths: Set<String>) in
-  ///   print("rebuilding for", changedPaths.sorted())
-  /// }
-  /// rebuild.send("Sources/App.swift")  // from a file watcher's callback
-  /// rebuild.send("Sources/App.swift")  // the set holds it once
-  /// ```
-  ///
-  /// - Precondition: `interval` is not negative, nor is `tolerance`.
-  public init(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    options: DebounceOptions = DebounceOptions(),
-    folding fold: Fold<Value, Accumulated>,
-    onRelease: PendingValuePolicy = .cancelPending,
-    action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
-  ) {
-    self.init(
-      for: interval, tolerance: tolerance, options: options, folding: fold,
-      onRelease: onRelease, clock: ContinuousClock(), action: action)
-  }
-}
 
 extension FoldingDebouncer: TimedRunsOwner {
   package typealias TimedClock = C

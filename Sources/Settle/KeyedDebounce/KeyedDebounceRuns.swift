@@ -172,17 +172,19 @@ where C.Duration == Duration {
   private func shutDownRunningPending() {
     let (timer, waiters) = state.withLock {
       state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
-      for (key, action) in state.machine.flush() {
+      for (key, action) in state.machine.shutDownRunningPending() {
         // Superseded runs are not cancelled: they finish first, then the flushed one runs.
         _ = apply(action, forKey: key, in: &state)
       }
-      state.machine.isShutDown = true
+      // The machine stopped its timer: woken now, the task retires.
+      let timer = state.timerTask
+      state.timerTask = nil
       var waiters: [WaiterQueue<Void>.Continuation] = []
       if state.machine.isIdle {
         state.action = nil
         waiters = settledWaiters(&state)
       }
-      return (state.timerTask, waiters)
+      return (timer, waiters)
     }
     timer?.cancel()
     for waiter in waiters { waiter.resume() }

@@ -370,6 +370,29 @@ package struct KeyedDebounceStateMachine<
     return Cancellation(stopsTimer: stopsTimer, cancelling: cancelling)
   }
 
+  /// The owner is gone and its pending values must still run: `flush()` for every key, then
+  /// later values are dropped. Nothing is left to time, so the timer stops; its task finds its
+  /// generation gone when it wakes, and retires.
+  ///
+  /// A key whose burst has not ended stays filed for its leading edge; left filed, the timer,
+  /// cancelled by the shutdown, would wake at once from every sleep toward it and spin until
+  /// the burst's end.
+  @usableFromInline
+  package mutating func shutDownRunningPending() -> [(key: Key, action: FlushAction<Value>)] {
+    let actions = flush()
+    isShutDown = true
+    for key in Array(keys.keys) {
+      guard var state = keys[key], state.filing != nil else { continue }
+      state.filing = nil
+      store(state, forKey: key, wasWaiting: state.isWaiting)
+    }
+    heap.removeAll()
+    staleEntries = 0
+    timer = .stopped
+    timerDeadline = nil
+    return actions
+  }
+
   /// `cancel()` for good: the owner is gone, and later values are dropped.
   @usableFromInline
   package mutating func shutDown() -> Cancellation {

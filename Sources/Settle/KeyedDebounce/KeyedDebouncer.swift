@@ -65,6 +65,15 @@ where C.Duration == Duration {
 
   /// Creates a keyed debouncer that runs `action` on `clock`'s time.
   ///
+  /// ```swift
+  /// // One search per row of a table, each debounced on its own.
+  /// let searches = KeyedDebouncer(for: .milliseconds(300)) { (row: Int, query: String) in
+  ///   print(row, await Catalog.search(query))
+  /// }
+  /// searches.send("du", forKey: 0)
+  /// searches.send("em", forKey: 1)
+  /// ```
+  ///
   /// - Parameters:
   ///   - interval: The quiet period of each key; zero defers the run to the next turn, never
   ///     into `send`.
@@ -75,7 +84,8 @@ where C.Duration == Duration {
   ///     default.
   ///   - onRelease: What happens to the keys' pending values when the debouncer is released:
   ///     dropped (the default) or run at once; see ``PendingValuePolicy``.
-  ///   - clock: The clock deadlines are measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock deadlines are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
   ///   - action: The work, called with the key and its newest value. Mark it `@MainActor` (or
   ///     another actor) to have the currency check happen there, right before it starts.
   /// - Precondition: `interval` and `tolerance` are not negative.
@@ -84,7 +94,7 @@ where C.Duration == Duration {
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     onRelease: PendingValuePolicy = .cancelPending,
-    clock: C,
+    clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
   ) {
     self.onRelease = onRelease
@@ -182,29 +192,3 @@ where C.Duration == Duration {
   }
 }
 
-extension KeyedDebouncer where C == ContinuousClock {
-  /// Creates a keyed debouncer measured on `ContinuousClock`, the clock for real time.
-  ///
-  /// ```swift
-  /// // One search per row of a table, each debounced on its own.
-  /// let searches = KeyedDebouncer(for: .milliseconds(300)) { (row: Int, query: String) in
-  ///   print(row, await Catalog.search(query))
-  /// }
-  /// searches.send("du", forKey: 0)
-  /// searches.send("em", forKey: 1)
-  /// ```
-  ///
-  /// - Precondition: `interval` and `tolerance` are not negative.
-  public init(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    options: DebounceOptions = DebounceOptions(),
-    onRelease: PendingValuePolicy = .cancelPending,
-    action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
-  ) {
-    self.init(
-      for: interval, tolerance: tolerance, options: options, onRelease: onRelease,
-      clock: ContinuousClock(),
-      action: action)
-  }
-}

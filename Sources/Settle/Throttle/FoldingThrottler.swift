@@ -34,6 +34,15 @@ where C.Duration == Duration {
 
   /// Creates a folding throttler that runs `action` on `clock`'s time.
   ///
+  /// ```swift
+  /// let progress = FoldingThrottler(
+  ///   for: .milliseconds(250), folding: .reducing(into: 0) { $0 += $1 }
+  /// ) { (bytes: Int) in
+  ///   print("received", bytes, "more bytes")
+  /// }
+  /// progress.send(4096)  // from a download's chunk callback
+  /// ```
+  ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two runs.
   ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
@@ -41,7 +50,8 @@ where C.Duration == Duration {
   ///     ``Fold/reducing(into:_:)``.
   ///   - onRelease: What happens to a pending value when the throttler is released: dropped
   ///     (the default) or run at once; see ``PendingValuePolicy``.
-  ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
   ///   - action: The work, given the accumulation.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
@@ -49,7 +59,7 @@ where C.Duration == Duration {
     tolerance: Duration? = nil,
     folding fold: Fold<Value, Accumulated>,
     onRelease: PendingValuePolicy = .cancelPending,
-    clock: C,
+    clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
   ) {
     self.onRelease = onRelease
@@ -114,32 +124,6 @@ where C.Duration == Duration {
   }
 }
 
-extension FoldingThrottler where C == ContinuousClock {
-  /// Creates a folding throttler measured on `ContinuousClock`.
-  ///
-  /// ```swift
-  /// let progress = FoldingThrottler(
-  ///   for: .milliseconds(250), folding: .reducing(into: 0) { $0 += $1 }
-  /// ) { (bytes: Int) in
-  ///   print("received", bytes, "more bytes")
-  /// }
-  /// progress.send(4096)  // from a download's chunk callback
-  /// ```
-  ///
-  /// - Precondition: `interval` is not negative, nor is `tolerance`.
-  public init(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    folding fold: Fold<Value, Accumulated>,
-    onRelease: PendingValuePolicy = .cancelPending,
-    action: @escaping @Sendable @isolated(any) (Accumulated) async -> Void
-  ) {
-    self.init(
-      for: interval, tolerance: tolerance, folding: fold, onRelease: onRelease,
-      clock: ContinuousClock(),
-      action: action)
-  }
-}
 
 extension FoldingThrottler: TimedRunsOwner {
   package typealias TimedClock = C

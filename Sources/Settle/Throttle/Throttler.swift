@@ -56,6 +56,13 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
 
   /// Creates a throttler that runs `action` on `clock`'s time.
   ///
+  /// ```swift
+  /// let report = Throttler(for: .seconds(1)) { (progress: Double) in
+  ///   print("progress", progress)
+  /// }
+  /// report.send(0.25)
+  /// ```
+  ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two runs.
   ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
@@ -65,7 +72,8 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   ///     end (the default), the first runs at its end, or all are dropped (a cooldown).
   ///   - onRelease: What happens to a pending value when the throttler is released: dropped
   ///     (the default) or run at once; see ``PendingValuePolicy``.
-  ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
   ///   - action: The work; mark it `@MainActor` to run it on the main actor.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
@@ -73,7 +81,7 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
     tolerance: Duration? = nil,
     mode: ThrottleMode = .newestAtWindowEnd,
     onRelease: PendingValuePolicy = .cancelPending,
-    clock: C,
+    clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Value) async -> Void
   ) {
     self.onRelease = onRelease
@@ -150,30 +158,6 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 }
 
-extension Throttler where C == ContinuousClock {
-  /// Creates a throttler measured on `ContinuousClock`.
-  ///
-  /// ```swift
-  /// let report = Throttler(for: .seconds(1)) { (progress: Double) in
-  ///   print("progress", progress)
-  /// }
-  /// report.send(0.25)
-  /// ```
-  ///
-  /// - Precondition: `interval` is not negative, nor is `tolerance`.
-  public init(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    mode: ThrottleMode = .newestAtWindowEnd,
-    onRelease: PendingValuePolicy = .cancelPending,
-    action: @escaping @Sendable @isolated(any) (Value) async -> Void
-  ) {
-    self.init(
-      for: interval, tolerance: tolerance, mode: mode, onRelease: onRelease,
-      clock: ContinuousClock(),
-      action: action)
-  }
-}
 
 extension Throttler: TimedRunsOwner {
   package typealias TimedClock = C
