@@ -7,7 +7,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// typing.yield("du")  // in an app, the text field's change callback yields
   /// typing.yield("dune")
   /// typing.finish()
-  /// for await query in queries.debounced(for: .milliseconds(300), clock: ContinuousClock()) {
+  /// for await query in queries.debounced(for: .milliseconds(300)) {
   ///   print(await Catalog.search(query))  // once, for "dune"
   /// }
   /// ```
@@ -35,46 +35,20 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   - options: Leading and trailing edges and `maxWait`; trailing only by default.
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock the interval is measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock the interval is measured on: `ContinuousClock` (real time) by
+  ///     default; pass a `ManualClock` in tests.
   /// - Precondition: `interval`, `tolerance` and `options.maxWait` are not negative.
   public func debounced<C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,
     options: DebounceOptions = DebounceOptions(),
     buffering: ElementBuffering = .newest,
-    clock: C
+    clock: C = ContinuousClock()
   ) -> DebouncedSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
     return DebouncedSequence(
       base: self, interval: interval, tolerance: tolerance, options: options,
       buffering: buffering, clock: clock)
-  }
-
-  /// Emits an element once the sequence has been quiet for `interval` of real time.
-  ///
-  /// ```swift
-  /// let (widths, resizing) = AsyncStream.makeStream(of: Double.self)
-  /// resizing.yield(800)  // in an app, the window's resize callback yields
-  /// resizing.yield(1024)
-  /// resizing.finish()
-  /// for await width in widths.debounced(for: .milliseconds(100)) {
-  ///   print("lay out for width", width)  // once, for 1024
-  /// }
-  /// ```
-  ///
-  /// Iterate the result in one task at a time, as
-  /// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` says.
-  ///
-  /// - Precondition: `interval` and `tolerance` are not negative.
-  public func debounced(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    options: DebounceOptions = DebounceOptions(),
-    buffering: ElementBuffering = .newest
-  ) -> DebouncedSequence<Self, ContinuousClock> {
-    debounced(
-      for: interval, tolerance: tolerance, options: options, buffering: buffering,
-      clock: ContinuousClock())
   }
 
   /// Emits, once the sequence has been quiet for `interval`, the fold of every element since
@@ -86,9 +60,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// watcher.yield("Sources/App.swift")  // in an app, a file watcher's callback yields
   /// watcher.yield("Sources/Model.swift")
   /// watcher.finish()
-  /// for await paths in events.debounced(
-  ///   for: .milliseconds(200), folding: .collect, clock: ContinuousClock())
-  /// {
+  /// for await paths in events.debounced(for: .milliseconds(200), folding: .collect) {
   ///   print("rebuild for", paths)  // once, for both paths
   /// }
   /// ```
@@ -106,7 +78,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     ``Fold/reducing(into:_:)``.
   ///   - buffering: What is kept of the accumulations that become due while the consumer is
   ///     busy; only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock the interval is measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock the interval is measured on: `ContinuousClock` (real time) by
+  ///     default; pass a `ManualClock` in tests.
   /// - Precondition: `interval`, `tolerance` and `options.maxWait` are not negative.
   public func debounced<Accumulated: Sendable, C: Clock>(
     for interval: Duration,
@@ -114,40 +87,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     options: DebounceOptions = DebounceOptions(),
     folding fold: Fold<Element, Accumulated>,
     buffering: ElementBuffering = .newest,
-    clock: C
+    clock: C = ContinuousClock()
   ) -> FoldingDebouncedSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
     return FoldingDebouncedSequence(
       base: self, interval: interval, tolerance: tolerance, options: options, fold: fold,
       buffering: buffering, clock: clock)
-  }
-
-  /// Emits, once the sequence has been quiet for `interval` of real time, the fold of every
-  /// element since the previous emission.
-  ///
-  /// ```swift
-  /// let (lines, log) = AsyncStream.makeStream(of: String.self)
-  /// log.yield("connected")
-  /// log.yield("fetched 3 items")
-  /// log.finish()
-  /// for await batch in lines.debounced(for: .seconds(1), folding: .collect) {
-  ///   print(batch.joined(separator: "\n"))  // one batch of both lines
-  /// }
-  /// ```
-  ///
-  /// Iterate the result in one task at a time, as
-  /// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` says.
-  ///
-  /// - Precondition: `interval` and `tolerance` are not negative.
-  public func debounced<Accumulated: Sendable>(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    options: DebounceOptions = DebounceOptions(),
-    folding fold: Fold<Element, Accumulated>,
-    buffering: ElementBuffering = .newest
-  ) -> FoldingDebouncedSequence<Self, Accumulated, ContinuousClock> {
-    debounced(
-      for: interval, tolerance: tolerance, options: options, folding: fold,
-      buffering: buffering, clock: ContinuousClock())
   }
 }

@@ -11,7 +11,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///   reporting.yield(Double(step) / 100)  // a download reports far more often than a UI needs
   /// }
   /// reporting.finish()
-  /// for await fraction in progress.throttled(for: .milliseconds(250), clock: ContinuousClock()) {
+  /// for await fraction in progress.throttled(for: .milliseconds(250)) {
   ///   print("downloaded", fraction)  // 0.0 at once, then the newest every 250 ms, 1.0 last
   /// }
   /// ```
@@ -40,45 +40,20 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     at its end (the default), the first is, or all are dropped (a cooldown).
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public func throttled<C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,
     mode: ThrottleMode = .newestAtWindowEnd,
     buffering: ElementBuffering = .newest,
-    clock: C
+    clock: C = ContinuousClock()
   ) -> ThrottledSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return ThrottledSequence(
       base: self, interval: interval, tolerance: tolerance, mode: mode,
       buffering: buffering, clock: clock)
-  }
-
-  /// Emits at most one element per `interval` of real time.
-  ///
-  /// ```swift
-  /// let (locations, updates) = AsyncStream.makeStream(of: String.self)
-  /// updates.yield("52.5200,13.4050")  // in an app, the location callback yields
-  /// updates.finish()
-  /// for await location in locations.throttled(for: .seconds(1)) {
-  ///   print("upload", location)  // at most one upload a second
-  /// }
-  /// ```
-  ///
-  /// Iterate the result in one task at a time, as
-  /// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)`` says.
-  ///
-  /// - Precondition: `interval` is not negative, nor is `tolerance`.
-  public func throttled(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    mode: ThrottleMode = .newestAtWindowEnd,
-    buffering: ElementBuffering = .newest
-  ) -> ThrottledSequence<Self, ContinuousClock> {
-    throttled(
-      for: interval, tolerance: tolerance, mode: mode, buffering: buffering,
-      clock: ContinuousClock())
   }
 
   /// Emits at most one element per `interval`, measured on `clock`: the first element at
@@ -89,9 +64,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// let (readings, sensor) = AsyncStream.makeStream(of: Double.self)
   /// for reading in [20.5, 20.6, 20.4] { sensor.yield(reading) }
   /// sensor.finish()
-  /// for await batch in readings.throttled(
-  ///   for: .seconds(1), folding: .collect, clock: ContinuousClock())
-  /// {
+  /// for await batch in readings.throttled(for: .seconds(1), folding: .collect) {
   ///   print(batch)  // [20.5] at once, then [20.6, 20.4] a second later
   /// }
   /// ```
@@ -108,46 +81,19 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     ``Fold/reducing(into:_:)``.
   ///   - buffering: What is kept of the accumulations that become due while the consumer is
   ///     busy; only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock windows are measured on; pass a `ManualClock` in tests.
+  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public func throttled<Accumulated: Sendable, C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,
     folding fold: Fold<Element, Accumulated>,
     buffering: ElementBuffering = .newest,
-    clock: C
+    clock: C = ContinuousClock()
   ) -> FoldingThrottledSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return FoldingThrottledSequence(
       base: self, interval: interval, tolerance: tolerance, fold: fold, buffering: buffering,
       clock: clock)
-  }
-
-  /// Emits at most one element per `interval` of real time: the first element at once, then
-  /// at each window's end the fold of every element received in the window.
-  ///
-  /// ```swift
-  /// let (taps, screen) = AsyncStream.makeStream(of: Int.self)
-  /// screen.yield(1)
-  /// screen.finish()
-  /// for await count in taps.throttled(for: .seconds(1), folding: .reducing(into: 0) { $0 += $1 })
-  /// {
-  ///   print("taps:", count)
-  /// }
-  /// ```
-  ///
-  /// Iterate the result in one task at a time, as
-  /// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)`` says.
-  ///
-  /// - Precondition: `interval` is not negative, nor is `tolerance`.
-  public func throttled<Accumulated: Sendable>(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    folding fold: Fold<Element, Accumulated>,
-    buffering: ElementBuffering = .newest
-  ) -> FoldingThrottledSequence<Self, Accumulated, ContinuousClock> {
-    throttled(
-      for: interval, tolerance: tolerance, folding: fold, buffering: buffering,
-      clock: ContinuousClock())
   }
 }

@@ -10,27 +10,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     tolerance: Duration? = nil,
     latest: Bool,
     buffering: ElementBuffering = .newest,
-    clock: C
+    clock: C = ContinuousClock()
   ) -> ThrottledSequence<Self, C> where C.Duration == Duration {
     throttled(
       for: interval, tolerance: tolerance, mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd,
       buffering: buffering, clock: clock)
-  }
-
-  /// Emits at most one element per `interval` of real time; `latest` names a
-  /// ``ThrottleMode`` with a `Bool`.
-  @available(
-    *, deprecated,
-    message: "use mode: .newestAtWindowEnd for latest: true, .firstAtWindowEnd for false"
-  )
-  public func throttled(
-    for interval: Duration,
-    tolerance: Duration? = nil,
-    latest: Bool,
-    buffering: ElementBuffering = .newest
-  ) -> ThrottledSequence<Self, ContinuousClock> {
-    throttled(
-      for: interval, tolerance: tolerance, mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd,
-      buffering: buffering, clock: ContinuousClock())
   }
 }
