@@ -193,7 +193,6 @@ public final actor Debouncer<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 }
 
-
 extension Debouncer: TimedRunsOwner {
   package typealias TimedClock = C
 }

@@ -142,7 +142,6 @@ where C.Duration == Duration {
   }
 }
 
-
 extension FoldingDebouncer: TimedRunsOwner {
   package typealias TimedClock = C
 }

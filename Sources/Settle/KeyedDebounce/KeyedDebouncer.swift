@@ -191,4 +191,3 @@ where C.Duration == Duration {
     await runs.waitUntilIdle()
   }
 }
-

@@ -124,7 +124,6 @@ where C.Duration == Duration {
   }
 }
 
-
 extension FoldingThrottler: TimedRunsOwner {
   package typealias TimedClock = C
 }

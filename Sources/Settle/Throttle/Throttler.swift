@@ -158,7 +158,6 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   }
 }
 
-
 extension Throttler: TimedRunsOwner {
   package typealias TimedClock = C
 }
