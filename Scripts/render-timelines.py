@@ -108,6 +108,11 @@ def render(timeline):
             f'<text x="{WIDTH - RIGHT}" y="40" text-anchor="end" font-size="11" fill="#9c4221">'
             f'maxWait {timeline["maxWait"]} ms</text>'
         )
+    if timeline.get("buffering"):
+        out.append(
+            f'<text x="{WIDTH - RIGHT}" y="40" text-anchor="end" font-size="11" fill="{RUN}">'
+            f'buffering: .{escape(timeline["buffering"])}</text>'
+        )
     # A slow consumer: the time it spends on each element, below the element.
     busy = timeline.get("consumerBusy")
     for value, at in runs if busy else []:

@@ -156,7 +156,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
   /// registers during the advance with a deadline inside the range is woken by it too.
   /// Woken tasks run concurrently with the rest of the advance: to act after their work has
   /// settled, wait on the code under test (for example `Debouncer.waitUntilIdle()`) or on
-  /// ``waitForSleepers(count:)``.
+  /// ``waitForSleepers(count:)``. Settle's `debounced` and `throttled` need no such wait before
+  /// the next element: a value whose deadline the advance passed is settled before anything
+  /// that arrives after it (see `DebouncedSequence`).
   ///
   /// - Precondition: `deadline` is not before ``now``.
   public func advance(to deadline: Instant) async {

@@ -16,6 +16,14 @@
 ///   that moment.
 /// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil`, the base's
 ///   iteration is cancelled and no task outlives the iterator.
+/// - **Due means settled.** An element whose deadline the clock has reached is settled before
+///   anything that arrives after that reading: the base's next element, end or failure never
+///   supersedes or drops it, and a consumer asking in `next()` finds it. The operator does what
+///   its timer is due to do at each of those events, whether or not the timer's task has run
+///   yet, so what the consumer gets depends on the order of events and the clock's readings,
+///   never on which task the executor runs first. On a `ManualClock`, a value whose deadline an
+///   `advance` passed before the test yielded the next element is emitted in every run: see
+///   <doc:TestingWithManualClock#Testing-a-stream>. The same holds for ``ThrottledSequence``.
 ///
 /// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
 /// task.

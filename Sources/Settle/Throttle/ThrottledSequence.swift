@@ -17,6 +17,8 @@
 ///   waiting at that moment (Combine would deliver the waiting element first).
 /// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil` at once,
 ///   the base's iteration is cancelled and no task outlives the iterator.
+/// - **Due means settled.** An element whose window's end the clock has reached goes out
+///   before anything that arrives after that reading, as ``DebouncedSequence`` describes.
 ///
 /// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
 /// task.

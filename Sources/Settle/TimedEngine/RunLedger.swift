@@ -164,6 +164,21 @@ package struct RunLedger: Sendable {
     timer = .asleep(generation: generation)
   }
 
+  /// A catch-up (see ``TimedRuns/Handover``) took the steps of the timer of `generation` ahead
+  /// of its task and found nothing left to time. The timer stays the machine's, awake, until
+  /// that task (already woken, or due to wake) stops it: a `send` meanwhile reuses it instead
+  /// of starting another, so that an operator whose every element is due at once still runs
+  /// one timer task per burst, not one per element.
+  @usableFromInline
+  package mutating func timerAwaitsItsTask(generation: UInt64) {
+    guard case .stopped = timer, generation == timersStarted else {
+      preconditionFailure(
+        "Internal inconsistency in Settle: timer \(generation) was handed back to its task while \(timer)"
+      )
+    }
+    timer = .awake(generation: generation)
+  }
+
   /// The awake timer has nothing left to time and ends.
   @usableFromInline
   package mutating func timerStops() {

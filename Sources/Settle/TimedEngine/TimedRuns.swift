@@ -212,9 +212,12 @@ where
   }
 
   /// Does, on the caller's thread, the steps the timer task would take when it wakes at
-  /// `now`: the runs it would start are handed over, and where it would sleep or stop is
-  /// recorded. The task, when it runs, finds its generation still current and sleeps again,
-  /// or finds it stopped and retires; either way it repeats nothing.
+  /// `now`: the runs it would start are handed over, and where it would sleep is recorded.
+  /// Where the timer would stop, it stays awake for its task instead
+  /// (``RunLedger/timerAwaitsItsTask(generation:)``): that task, due to wake, stops it or
+  /// serves the next deadline, so that a burst whose elements are all due at once (an
+  /// interval of zero) still has one timer task. The task, when it runs, finds its generation
+  /// current and does what is left; it repeats nothing.
   @usableFromInline
   func catchUpTimer(at now: C.Instant, in state: inout State) {
     guard !SeededFault.isSeeded(.sequenceTimerNotCaughtUp) else { return }
@@ -223,16 +226,17 @@ where
     case .stopped: return
     case .awake(let current), .asleep(let current): generation = current
     }
-    state.handoverPending = true  // idle and quiescence waiters may be due after this
     while true {
       switch state.machine.timerWoke(generation: generation, at: now) {
       case .startRun(let run):
-        _ = startRun(run, in: &state)
+        _ = startRun(run, in: &state)  // sets `handoverPending`
       case .stop:
-        // The task is left to wake and retire: its generation is no longer the machine's.
-        state.timerTask = nil
+        state.machine.ledger.timerAwaitsItsTask(generation: generation)
         return
-      case .sleep, .retire:
+      case .sleep:
+        state.handoverPending = true  // quiescence waiters may be due now
+        return
+      case .retire:
         return
       }
     }
@@ -281,6 +285,9 @@ where
   /// sends. When the calling task is cancelled, the input stays sent and the wait ends with
   /// `CancellationError`.
   package func sendAndWait(_ input: Input) async throws(CancellationError) -> SendOutcome {
+    precondition(
+      handover == nil,
+      "Internal inconsistency in Settle: sendAndWait on an engine whose runs are handed over")
     let id = state.withLock { $0.sendWaiters.reserve() }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
@@ -423,6 +430,10 @@ where
   /// action is released when the last run returns (see ``perform(_:)``). The run tasks hold
   /// this engine, so it outlives its owner until then.
   private func shutDownRunningPending() {
+    precondition(
+      handover == nil,
+      "Internal inconsistency in Settle: a shutdown that runs the pending value on an engine whose runs are handed over"
+    )
     let (timer, waiters) = state.withLock { state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
       if case .startRun(let run) = state.machine.shutDownRunningPending() {
         // The runs this one supersedes are not cancelled: they finish first, then it runs.

@@ -24,6 +24,12 @@ extension ThrottledSequence.Iterator {
   {
     owner.storage
   }
+
+  /// For tests: the engine this iterator's elements pass through, as
+  /// ``DebouncedSequence/Iterator/engine`` is for a debounce.
+  package var engine: TimedRuns<LatestThrottleMachine<Base.Element, C.Instant>, C> {
+    owner.storage.runs
+  }
 }
 
 /// For tests: the iterators of ``DebouncedSequence`` and ``ThrottledSequence``, whose base's

@@ -68,7 +68,13 @@ where
           let action = output.machine.elementDue(element)
           // Only a waiting consumer is resumed, and it stops waiting here: at most one
           // handoff is outstanding.
-          if case .resume = action { output.handoff = action }
+          guard case .resume = action else { return }
+          guard case .none = output.handoff else {
+            preconditionFailure(
+              "Internal inconsistency in Settle: an element was handed to a consumer while another handoff was outstanding"
+            )
+          }
+          output.handoff = action
         }
       },
       complete: {

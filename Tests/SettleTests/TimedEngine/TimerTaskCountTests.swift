@@ -49,3 +49,77 @@ struct TimerTaskCountTests {
     #expect(fixture.ran.values == [Ran(value: "a", at: 0), Ran(value: "b", at: 300)])
   }
 }
+
+/// A sequence operator does its timer's work at the next event when the clock has passed the
+/// timer's deadline (see `TimedRuns.Handover`). Where that work ends the timer, the timer stays
+/// with its task, which is already on its way, so that the element's send does not start a
+/// second one: an operator whose elements are all due at once (`debounced(for: .zero)`) would
+/// otherwise start a timer task per element.
+///
+/// A `GatedClock` holds the woken timer task at its gate, so the element always arrives first:
+/// the interleaving under test, and the one an executor seldom picks.
+@Suite("Timer tasks of a sequence operator caught up by its next element", .watched)
+struct CaughtUpTimerTaskCountTests {
+  @Test func aDebouncedSequenceReusesTheTimerItsNextElementCaughtUp() async throws {
+    let clock = GatedClock()
+    let source = ManualSequence<Int, any Error>()
+    let engines = ValueRecorder<
+      TimedRuns<LatestDebounceMachine<Int, ManualClock.Instant>, GatedClock>
+    >()
+    let received = ValueRecorder<Int>()
+    let consumer = Task {
+      var iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
+      engines.record(iterator.engine)
+      while let value = try await iterator.next() { received.record(value) }
+    }
+    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
+    let engine = engines.values[0]
+    source.yield(1)
+    try await clock.manual.waitForSleepersBounded(count: 1)
+    await clock.manual.advance(by: .milliseconds(10))  // 1 is due; its timer waits at the gate
+    source.yield(2)
+    try await source.waitForDemandBounded()  // 2 was sent, after catching the timer up
+    try await received.waitForCountBounded(1, "1, handed over by the catch-up")
+    #expect(engine.timersStarted == 1)
+    clock.wakeUps.open()
+    try await clock.manual.waitForSleepersBounded(count: 1)  // the same task, toward 2's deadline
+    await clock.manual.advance(by: .milliseconds(10))
+    try await received.waitForCountBounded(2, "2, from the timer's task")
+    #expect(engine.timersStarted == 1)
+    source.finish()
+    try await consumer.valueBounded("the sequence to end after its base")
+    #expect(received.values == [1, 2])
+  }
+
+  @Test func aThrottledSequenceReusesTheTimerItsNextElementCaughtUp() async throws {
+    let clock = GatedClock()
+    let source = ManualSequence<Int, any Error>()
+    let engines = ValueRecorder<
+      TimedRuns<LatestThrottleMachine<Int, ManualClock.Instant>, GatedClock>
+    >()
+    let received = ValueRecorder<Int>()
+    let consumer = Task {
+      var iterator = source.throttled(for: .milliseconds(10), clock: clock).makeAsyncIterator()
+      engines.record(iterator.engine)
+      while let value = try await iterator.next() { received.record(value) }
+    }
+    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
+    let engine = engines.values[0]
+    source.yield(1)  // out at once; its window opens
+    source.yield(2)  // waits for the window's end
+    try await clock.manual.waitForSleepersBounded(count: 1)
+    await clock.manual.advance(by: .milliseconds(10))  // 2 is due; its timer waits at the gate
+    source.yield(3)  // waits for the window 2 opened
+    try await source.waitForDemandBounded()
+    try await received.waitForCountBounded(2, "1 and 2, 2 handed over by the catch-up")
+    #expect(engine.timersStarted == 1)
+    clock.wakeUps.open()
+    try await clock.manual.waitForSleepersBounded(count: 1)  // the same task, toward 3's window
+    await clock.manual.advance(by: .milliseconds(10))
+    try await received.waitForCountBounded(3, "3, from the timer's task")
+    #expect(engine.timersStarted == 1)
+    source.finish()
+    try await consumer.valueBounded("the sequence to end after its base")
+    #expect(received.values == [1, 2, 3])
+  }
+}

@@ -65,6 +65,9 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   /// For an operator: how long the consumer spends on each element before it asks for the
   /// next; `nil` for a consumer that asks again at once.
   var consumerBusy: Int?
+  /// For an operator: `"unbounded"` replays ``ElementBuffering/unbounded``; otherwise
+  /// ``ElementBuffering/newest``, the operators' default.
+  var buffering: String?
   var end: Int
   var inputs: [Event]
   var runs: [Event]
@@ -86,6 +89,11 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var throttleMode: ThrottleMode {
     if mode == "cooldown" { return .cooldown }
     return latest ?? true ? .newestAtWindowEnd : .firstAtWindowEnd
+  }
+
+  /// The operator's buffering the timeline asks for: `.newest` unless it says otherwise.
+  var elementBuffering: ElementBuffering {
+    buffering == "unbounded" ? .unbounded : .newest
   }
 
   /// The debounce options the timeline asks for; trailing only unless it says otherwise.

@@ -110,11 +110,15 @@ struct TimelineReplayTests {
       }
     case "debounced":
       replayed = try await replayOperator(timeline, step: step) { source, clock in
-        source.debounced(for: interval, options: timeline.debounceOptions, clock: clock)
+        source.debounced(
+          for: interval, options: timeline.debounceOptions, buffering: timeline.elementBuffering,
+          clock: clock)
       }
     case "throttled":
       replayed = try await replayOperator(timeline, step: step) { source, clock in
-        source.throttled(for: interval, mode: timeline.throttleMode, clock: clock)
+        source.throttled(
+          for: interval, mode: timeline.throttleMode, buffering: timeline.elementBuffering,
+          clock: clock)
       }
     default:
       // A picture nobody replays could disagree with the behaviour: add a replay first.
