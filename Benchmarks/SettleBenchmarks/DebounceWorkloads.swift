@@ -161,9 +161,9 @@ enum DebounceWorkloads {
   }
 
   /// Elements per second through `debounced(for: .zero)` fed by the same `AsyncStream` as
-  /// ``streamPassThrough(_:)``. A zero interval still collapses whatever arrives before the
-  /// timer's next turn, so the count emitted varies; what must hold is that the output is in
-  /// order and ends with the last element (the base's finish flushes it).
+  /// ``streamPassThrough(_:)``. Each element is due as it arrives, and the consumer gets the
+  /// newest of those that settled while it was busy (`.newest`), so the count emitted varies;
+  /// what must hold is that the output is in order and ends with the last element.
   static func debouncedZeroThroughput(_ elements: Int) async throws -> Sample {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let producer = Task {

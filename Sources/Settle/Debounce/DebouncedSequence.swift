@@ -23,7 +23,9 @@
 ///   yet, so what the consumer gets depends on the order of events and the clock's readings,
 ///   never on which task the executor runs first. On a `ManualClock`, a value whose deadline an
 ///   `advance` passed before the test yielded the next element is emitted in every run: see
-///   <doc:TestingWithManualClock#Testing-a-stream>. The same holds for ``ThrottledSequence``.
+///   <doc:TestingWithManualClock#Testing-a-stream>. With an interval of zero, every element is
+///   settled as it arrives, and only a busy consumer's ``ElementBuffering`` drops any. The same
+///   holds for ``ThrottledSequence``.
 ///
 /// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
 /// task.

@@ -4,6 +4,12 @@ extension TimedRuns {
     state.withLock { Int($0.machine.ledger.timersStarted) }
   }
 
+  /// For tests: how many timer tasks were created; a sequence operator's timer whose work was
+  /// done when it started has none.
+  package var timerTasksCreated: Int {
+    state.withLock { Int($0.timerTasksCreated) }
+  }
+
   /// For tests: runs dispatched and not yet finished.
   package var activeRunCount: Int {
     state.withLock { $0.machine.ledger.activeRunCount }

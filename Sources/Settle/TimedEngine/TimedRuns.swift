@@ -87,6 +87,10 @@ where
     /// `.stopped`.
     @usableFromInline
     var timerTask: RunTask?
+    /// Timer tasks created so far: fewer than the machine's timers when a ``Handover`` did a
+    /// new timer's work at once and it needed no task.
+    @usableFromInline
+    var timerTasksCreated: UInt64 = 0
     /// The tasks of the runs in flight, oldest first: tickets `returned + 1 ... issued` of
     /// the machine's ``RunLedger``, which runs return in order.
     @usableFromInline
@@ -213,13 +217,13 @@ where
 
   /// Does, on the caller's thread, the steps the timer task would take when it wakes at
   /// `now`: the runs it would start are handed over, and where it would sleep is recorded.
-  /// Where the timer would stop, it stays awake for its task instead
-  /// (``RunLedger/timerAwaitsItsTask(generation:)``): that task, due to wake, stops it or
-  /// serves the next deadline, so that a burst whose elements are all due at once (an
-  /// interval of zero) still has one timer task. The task, when it runs, finds its generation
-  /// current and does what is left; it repeats nothing.
+  /// Where the timer would stop and its task exists (`hasTask`), it stays awake for that task
+  /// instead (``RunLedger/timerAwaitsItsTask(generation:)``): the task, due to wake, stops it
+  /// or serves the next deadline, so that the send that follows does not start a second one.
+  /// The task, when it runs, finds its generation current and does what is left; it repeats
+  /// nothing.
   @usableFromInline
-  func catchUpTimer(at now: C.Instant, in state: inout State) {
+  func catchUpTimer(at now: C.Instant, in state: inout State, hasTask: Bool = true) {
     guard !SeededFault.isSeeded(.sequenceTimerNotCaughtUp) else { return }
     let generation: UInt64
     switch state.machine.ledger.timer {
@@ -231,7 +235,7 @@ where
       case .startRun(let run):
         _ = startRun(run, in: &state)  // sets `handoverPending`
       case .stop:
-        state.machine.ledger.timerAwaitsItsTask(generation: generation)
+        if hasTask { state.machine.ledger.timerAwaitsItsTask(generation: generation) }
         return
       case .sleep:
         state.handoverPending = true  // quiescence waiters may be due now
@@ -268,13 +272,14 @@ where
     case .none:
       return ([], number, nil)
     case .startTimer(let generation):
-      startTimer(generation, in: &state)
+      startTimer(generation, at: now, in: &state)
       return ([], number, nil)
     case .startRun(let run):
       return (startRun(run, in: &state), number, run.ticket.carried?.number)
     case .startRunAndTimer(let run, let generation):
-      startTimer(generation, in: &state)
-      return (startRun(run, in: &state), number, run.ticket.carried?.number)
+      let superseded = startRun(run, in: &state)
+      startTimer(generation, at: now, in: &state)
+      return (superseded, number, run.ticket.carried?.number)
     }
   }
 
@@ -481,12 +486,22 @@ where
     return tasks
   }
 
+  /// Creates the task of the timer the machine just started at `now`.
+  ///
+  /// With a ``Handover``, the timer's first step is taken here, at the same reading of the
+  /// clock (see ``Handover``): a value already due, as with an interval of zero, is handed
+  /// over at once, and a timer with nothing left to time then needs no task at all.
   @usableFromInline
-  func startTimer(_ generation: UInt64, in state: inout State) {
+  func startTimer(_ generation: UInt64, at now: C.Instant, in state: inout State) {
     precondition(
       state.timerTask == nil,
       "Internal inconsistency in Settle: timer \(generation) started while another runs"
     )
+    if handover != nil {
+      catchUpTimer(at: now, in: &state, hasTask: false)
+      guard state.machine.ledger.hasTimer else { return }
+    }
+    state.timerTasksCreated &+= 1
     state.timerTask = Task { await self.runTimer(generation) }
   }
 

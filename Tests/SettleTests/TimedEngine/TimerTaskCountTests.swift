@@ -123,3 +123,59 @@ struct CaughtUpTimerTaskCountTests {
     #expect(received.values == [1, 2, 3])
   }
 }
+
+/// An element of `debounced(for: .zero)` is due the moment it is sent: the operator hands it
+/// over then, and its timer, with nothing left to time, needs no task. A task per element would
+/// cost more than the element's whole trip through the operator.
+@Suite("Timer tasks of a sequence operator with nothing to time", .watched)
+struct ZeroIntervalTimerTaskTests {
+  @Test func debouncedForZeroCreatesNoTimerTask() async throws {
+    let clock = ManualClock()
+    let source = ManualSequence<Int, any Error>()
+    let engines = ValueRecorder<
+      TimedRuns<LatestDebounceMachine<Int, ManualClock.Instant>, ManualClock>
+    >()
+    let received = ValueRecorder<Int>()
+    let consumer = Task {
+      var iterator = source.debounced(for: .zero, buffering: .unbounded, clock: clock)
+        .makeAsyncIterator()
+      engines.record(iterator.engine)
+      while let value = try await iterator.next() { received.record(value) }
+    }
+    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
+    let engine = engines.values[0]
+    for value in 1...100 { source.yield(value) }
+    try await source.waitForDemandBounded()
+    try await received.waitForCountBounded(100, "every element, each due when sent")
+    #expect(engine.timerTasksCreated == 0)
+    #expect(engine.timersStarted == 100, "each element's timer did its work when it started")
+    source.finish()
+    try await consumer.valueBounded("the sequence to end after its base")
+    #expect(received.values == Array(1...100))
+  }
+
+  @Test func debouncedForTenMillisecondsCreatesOneTimerTaskPerBurst() async throws {
+    let clock = ManualClock()
+    let source = ManualSequence<Int, any Error>()
+    let engines = ValueRecorder<
+      TimedRuns<LatestDebounceMachine<Int, ManualClock.Instant>, ManualClock>
+    >()
+    let received = ValueRecorder<Int>()
+    let consumer = Task {
+      var iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
+      engines.record(iterator.engine)
+      while let value = try await iterator.next() { received.record(value) }
+    }
+    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
+    let engine = engines.values[0]
+    for value in 1...100 { source.yield(value) }
+    try await source.waitForDemandBounded()
+    try await clock.waitForSleepersBounded(count: 1)
+    await clock.advance(by: .milliseconds(10))
+    try await received.waitForCountBounded(1, "the burst's last element")
+    #expect(engine.timerTasksCreated == 1)
+    source.finish()
+    try await consumer.valueBounded("the sequence to end after its base")
+    #expect(received.values == [100])
+  }
+}
