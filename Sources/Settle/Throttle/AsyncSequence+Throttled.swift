@@ -37,7 +37,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
   ///     `nil` (the default) leaves it to the clock.
   ///   - mode: What happens to the elements received inside a window: the newest is emitted
-  ///     at its end (the default), the first is, or all are dropped (a cooldown).
+  ///     at its end (the default), the first is, or all are dropped (a cooldown); or, with
+  ///     ``ThrottleMode/newestAtWindowEndOnly``, even the element that opens a window waits
+  ///     for its end, where only the newest is emitted (RxJS's `auditTime`).
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
   ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
