@@ -79,6 +79,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - interval: The shortest spacing between two emitted elements.
   ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
+  ///   - mode: Which elements a window's end folds together: every element received inside
+  ///     the window (``ThrottleMode/newestAtWindowEnd``, the default), or every element of the
+  ///     window including the one that opened it (``ThrottleMode/newestAtWindowEndOnly``).
+  ///     ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown`` keep one element per
+  ///     emission, so each accumulation holds that element alone.
   ///   - fold: How elements join the accumulation a window's end emits: ``Fold/collect``, or
   ///     ``Fold/reducing(into:_:)``.
   ///   - buffering: What is kept of the accumulations that become due while the consumer is
@@ -89,13 +94,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func throttled<Accumulated: Sendable, C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,
+    mode: ThrottleMode = .newestAtWindowEnd,
     folding fold: Fold<Element, Accumulated>,
     buffering: ElementBuffering = .newest,
     clock: C = ContinuousClock()
   ) -> FoldingThrottledSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return FoldingThrottledSequence(
-      base: self, interval: interval, tolerance: tolerance, fold: fold, buffering: buffering,
-      clock: clock)
+      base: self, interval: interval, tolerance: tolerance, mode: mode, fold: fold,
+      buffering: buffering, clock: clock)
   }
 }
