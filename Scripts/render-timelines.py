@@ -41,6 +41,22 @@ def bar(x, y, label, label_y, beside=False):
     )
 
 
+def window_starts(timeline):
+    """Where each throttle window opens: at each run; or, in mode newestAtWindowEndOnly, at
+    each value that finds no window open (its run at the window's end opens none, and a
+    flush or cancel closes the window early)."""
+    if timeline.get("mode") != "newestAtWindowEndOnly":
+        return [at for value, at in timeline["runs"] if not value.startswith("!")]
+    starts, window_end = [], None
+    for value, at in timeline["inputs"]:
+        if value in ("!flush", "!cancel"):
+            window_end = None
+        elif not value.startswith("!") and (window_end is None or at >= window_end):
+            starts.append(at)
+            window_end = at + timeline["interval"]
+    return starts
+
+
 def render(timeline):
     outcomes = timeline.get("outcomes", [])
     extra = 50 if outcomes else 0  # a third row: when each sendAndWait caller returned
@@ -66,9 +82,7 @@ def render(timeline):
     # Throttle windows: each run opens one interval in which nothing else runs at once; the
     # sequence's end closes the last one.
     stop = min([at for value, at in runs if value.startswith("!")] + [end])
-    for value, at in runs if kind in THROTTLES else []:
-        if value.startswith("!"):
-            continue
+    for at in window_starts(timeline) if kind in THROTTLES else []:
         width = min(interval, stop - at) * scale
         if width <= 0:  # a run at the sequence's end opens no window worth drawing
             continue

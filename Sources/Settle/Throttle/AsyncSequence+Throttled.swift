@@ -37,7 +37,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
   ///     `nil` (the default) leaves it to the clock.
   ///   - mode: What happens to the elements received inside a window: the newest is emitted
-  ///     at its end (the default), the first is, or all are dropped (a cooldown).
+  ///     at its end (the default), the first is, or all are dropped (a cooldown); or, with
+  ///     ``ThrottleMode/newestAtWindowEndOnly``, even the element that opens a window waits
+  ///     for its end, where only the newest is emitted (RxJS's `auditTime`).
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
   ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
@@ -77,6 +79,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - interval: The shortest spacing between two emitted elements.
   ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
+  ///   - mode: Which elements a window's end folds together: every element received inside
+  ///     the window (``ThrottleMode/newestAtWindowEnd``, the default), or every element of the
+  ///     window including the one that opened it (``ThrottleMode/newestAtWindowEndOnly``).
+  ///     ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown`` keep one element per
+  ///     emission, so each accumulation holds that element alone.
   ///   - fold: How elements join the accumulation a window's end emits: ``Fold/collect``, or
   ///     ``Fold/reducing(into:_:)``.
   ///   - buffering: What is kept of the accumulations that become due while the consumer is
@@ -87,13 +94,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   public func throttled<Accumulated: Sendable, C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,
+    mode: ThrottleMode = .newestAtWindowEnd,
     folding fold: Fold<Element, Accumulated>,
     buffering: ElementBuffering = .newest,
     clock: C = ContinuousClock()
   ) -> FoldingThrottledSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return FoldingThrottledSequence(
-      base: self, interval: interval, tolerance: tolerance, fold: fold, buffering: buffering,
-      clock: clock)
+      base: self, interval: interval, tolerance: tolerance, mode: mode, fold: fold,
+      buffering: buffering, clock: clock)
   }
 }

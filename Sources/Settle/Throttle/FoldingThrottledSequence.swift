@@ -1,7 +1,8 @@
 /// An asynchronous sequence that emits at most one element per interval: the first element of
 /// its base at once, then at each window's end the fold of every element received in the
-/// window; made by
-/// ``_Concurrency/AsyncSequence/throttled(for:tolerance:folding:buffering:clock:)``.
+/// window (in ``ThrottleMode/newestAtWindowEndOnly``, the fold of every element of the window,
+/// the one that opened it included); made by
+/// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:folding:buffering:clock:)``.
 ///
 /// It follows the rules of ``ThrottledSequence`` (eager consumption, spacing kept to the end,
 /// a slow consumer, error, cancellation); only what it emits differs, as ``FoldingThrottler``
@@ -25,6 +26,8 @@ where Base.Element: Sendable, C.Duration == Duration {
   @usableFromInline
   let tolerance: Duration?
   @usableFromInline
+  let mode: ThrottleMode
+  @usableFromInline
   let fold: Fold<Base.Element, Accumulated>
   @usableFromInline
   let buffering: ElementBuffering
@@ -44,7 +47,7 @@ extension FoldingThrottledSequence: AsyncSequence {
         storage: TimedSequenceStorage(
           base: base,
           machine: Machine(
-            interval: interval, mode: .newestAtWindowEnd, fold: NumberedFold(fold)),
+            interval: interval, mode: mode, fold: NumberedFold(fold)),
           buffering: buffering,
           clock: clock,
           tolerance: tolerance

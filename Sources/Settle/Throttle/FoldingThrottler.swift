@@ -1,10 +1,13 @@
 /// A ``Throttler`` whose run receives every value sent since the previous run, folded into
 /// one: a throttle that accumulates.
 ///
-/// It keeps every rule of ``Throttler`` in ``ThrottleMode/newestAtWindowEnd``: a value with no
-/// window open runs at once, alone, and opens a window; the values that arrive inside the
-/// window are folded together with its ``Fold`` and run as one at the window's end, which
-/// opens the next window. Runs stay at least one interval apart.
+/// It keeps every rule of ``Throttler`` in its ``ThrottleMode``. In the default,
+/// ``ThrottleMode/newestAtWindowEnd``, a value with no window open runs at once, alone, and
+/// opens a window; the values that arrive inside the window are folded together with its
+/// ``Fold`` and run as one at the window's end, which opens the next window. In
+/// ``ThrottleMode/newestAtWindowEndOnly`` the value that opens a window waits too, and the
+/// window's end runs every value of the window folded together. Runs stay at least one
+/// interval apart.
 ///
 /// ```swift
 /// actor Analytics {
@@ -46,6 +49,11 @@ where C.Duration == Duration {
   /// - Parameters:
   ///   - interval: The shortest spacing between two runs.
   ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
+  ///   - mode: Which values a window's end folds together: every value that arrived inside
+  ///     the window (``ThrottleMode/newestAtWindowEnd``, the default), or every value of the
+  ///     window including the one that opened it (``ThrottleMode/newestAtWindowEndOnly``).
+  ///     ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown`` keep one value per
+  ///     run, so each accumulation holds that value alone.
   ///   - fold: How values join the accumulation a window's end runs: ``Fold/collect`` or
   ///     ``Fold/reducing(into:_:)``.
   ///   - onRelease: What happens to a pending value when the throttler is released: dropped
@@ -57,6 +65,7 @@ where C.Duration == Duration {
   public init(
     for interval: Duration,
     tolerance: Duration? = nil,
+    mode: ThrottleMode = .newestAtWindowEnd,
     folding fold: Fold<Value, Accumulated>,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
@@ -64,7 +73,7 @@ where C.Duration == Duration {
   ) {
     self.onRelease = onRelease
     runs = TimedRuns(
-      machine: Machine(interval: interval, mode: .newestAtWindowEnd, fold: NumberedFold(fold)),
+      machine: Machine(interval: interval, mode: mode, fold: NumberedFold(fold)),
       clock: clock,
       tolerance: tolerance,
       action: action
@@ -75,8 +84,9 @@ where C.Duration == Duration {
     runs.shutDown(onRelease)
   }
 
-  /// Folds a value in: it runs at once, alone, when no window is open, and otherwise joins the
-  /// accumulation that runs at the window's end.
+  /// Folds a value in: it runs at once, alone, when no window is open (in
+  /// ``ThrottleMode/newestAtWindowEndOnly`` it opens one and starts its accumulation), and
+  /// otherwise joins the accumulation that runs at the window's end.
   ///
   /// - Complexity: O(1) plus the reducer's work on the accumulation, in place.
   @inlinable

@@ -3,7 +3,9 @@
 /// A *window* opens each time a run is dispatched and lasts one interval. A value arriving
 /// with no window open runs at once; values arriving inside a window wait for its end, where
 /// the newest or the first of them runs and opens the next window, or, in a cooldown, are
-/// dropped (see ``ThrottleMode``).
+/// dropped (see ``ThrottleMode``). In ``ThrottleMode/newestAtWindowEndOnly`` the roles turn
+/// round: the value arriving with no window open opens the window and waits in it, and the
+/// run at its end opens none.
 /// Every throttled run carries its value, so only `cancel()` stops one from starting.
 @usableFromInline
 package struct ThrottleStateMachine<Fold: RunValueFold, Instant: InstantProtocol>:
@@ -36,6 +38,8 @@ where Instant.Duration == Duration {
   package var ledger = RunLedger()
   // Instants last; see `DebounceStateMachine` for why.
   /// When the window the last run opened ends; `nil` before the first run and after `cancel()`.
+  /// In ``ThrottleMode/newestAtWindowEndOnly``, when the window the held value waits in ends;
+  /// `nil` exactly while no value waits, because no run opens a window there.
   @usableFromInline
   var windowEnd: Instant?
   @usableFromInline
@@ -106,7 +110,7 @@ where Instant.Duration == Duration {
       // the fold runs, and the fold would copy the accumulation.
       if !hasHeldValue {
         phase = .holding(fold.start(with: input))
-      } else if mode == .newestAtWindowEnd {
+      } else if mode != .firstAtWindowEnd {
         // The newest joins (replaces, for a plain throttle) the held value; in
         // first-at-window-end mode the held one stays and the new one is dropped.
         phase.add(input, with: fold)
@@ -114,6 +118,7 @@ where Instant.Duration == Duration {
       guard let generation = ledger.startTimerIfStopped() else { return .none }
       return .startTimer(generation: generation)
     }
+    if mode == .newestAtWindowEndOnly { return openWindowHolding(input, at: now) }
     // No window is open. A value still waiting for the previous window's end (its timer has
     // not caught up yet) is due now: the newest one runs, or in `.firstAtWindowEnd` the first
     // one, and the new value then waits for the next window.
@@ -133,6 +138,25 @@ where Instant.Duration == Duration {
     return .startRunAndTimer(run, generation: generation)
   }
 
+  /// `.newestAtWindowEndOnly`'s send with no window open: `input` opens a window of one
+  /// interval and waits for its end, as RxJS's `auditTime` does, instead of running at once.
+  /// A value still held from the window that just ended (its timer has not caught up yet) is
+  /// due now and runs first; it opens no window, so `input` opens a fresh one.
+  @inlinable
+  mutating func openWindowHolding(_ input: Input, at now: Instant) -> SendAction<Value> {
+    let due = takePendingValue()
+    phase = .holding(fold.start(with: input))
+    windowEnd = now.advanced(by: interval)
+    let generation = ledger.startTimerIfStopped()
+    switch (due, generation) {
+    case (nil, nil): return .none
+    case (nil, let generation?): return .startTimer(generation: generation)
+    case (let due?, nil): return .startRun(ledger.dispatch(carrying: due))
+    case (let due?, let generation?):
+      return .startRunAndTimer(ledger.dispatch(carrying: due), generation: generation)
+    }
+  }
+
   @usableFromInline
   package mutating func timerDue(at now: Instant) -> TimerAction<Instant, Value> {
     guard case .holding(let value) = phase else { return .stop }
@@ -142,8 +166,10 @@ where Instant.Duration == Duration {
     }
     if now < end { return .sleep(until: end) }
     phase = .clear
-    // Measured from the actual run, so that runs are never closer than one interval.
-    windowEnd = now.advanced(by: interval)
+    // Measured from the actual run, so that runs are never closer than one interval; except in
+    // `.newestAtWindowEndOnly`, whose run ends its window and opens none: the next value opens
+    // a fresh one and waits a whole interval, as in RxJS's `auditTime`.
+    windowEnd = mode == .newestAtWindowEndOnly ? nil : now.advanced(by: interval)
     return .startRun(ledger.dispatch(carrying: value))
   }
 
@@ -157,6 +183,10 @@ where Instant.Duration == Duration {
   package mutating func takePendingValue() -> Value? {
     guard case .holding(let value) = phase else { return nil }
     phase = .clear
+    // In `.newestAtWindowEndOnly` the held value's run is its window's end, brought forward by
+    // `flush()`; it opens none, so the next value opens a fresh window and waits a whole
+    // interval. The other modes keep the window of the last run, which spaces the runs.
+    if mode == .newestAtWindowEndOnly { windowEnd = nil }
     return value
   }
 

@@ -3,7 +3,8 @@
 ///
 /// It follows the ``Throttler`` rules (the first element at once, then at each window's end
 /// the newest or the first element received in the window, emitted on the timer without
-/// waiting for another element) and adds what a sequence needs:
+/// waiting for another element; in ``ThrottleMode/newestAtWindowEndOnly`` the first element
+/// waits for its window's end too) and adds what a sequence needs:
 /// - **Eager.** The base is consumed as fast as it produces (push, not pull), so a slow
 ///   consumer never shifts the timing.
 /// - **Slow consumer.** Elements that become due while the consumer is busy are kept as its

@@ -21,12 +21,15 @@
 /// ## Guarantees
 /// - **First value at once.** A value that arrives with no window open is dispatched at once
 ///   (its action starts on the next turn, never inside `send`) and opens a window of
-///   `interval`.
+///   `interval`; except in ``ThrottleMode/newestAtWindowEndOnly``, where it opens the window
+///   and waits for its end, and the run there opens none.
 /// - **One run per window.** What happens to the values that arrive inside a window is the
 ///   throttler's ``ThrottleMode``: by default the newest of them runs at the window's end, on
 ///   the timer, without waiting for another input, and that run opens the next window;
 ///   ``ThrottleMode/firstAtWindowEnd`` runs the first of them instead, and
-///   ``ThrottleMode/cooldown`` drops them all. A window with no values closes quietly.
+///   ``ThrottleMode/cooldown`` drops them all, and ``ThrottleMode/newestAtWindowEndOnly`` runs
+///   the newest of them and of the value that opened the window. A window with no values
+///   closes quietly.
 /// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window
 ///   is measured from the moment its run was dispatched. ``flush()`` is the one exception:
 ///   an explicit request to run the waiting value now. A throttler has no end of input, so
@@ -69,7 +72,9 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
   ///     `nil` (the default) leaves it to the clock.
   ///   - mode: What happens to the values that arrive inside a window: the newest runs at its
-  ///     end (the default), the first runs at its end, or all are dropped (a cooldown).
+  ///     end (the default), the first runs at its end, or all are dropped (a cooldown); or,
+  ///     with ``ThrottleMode/newestAtWindowEndOnly``, even the value that opens a window waits
+  ///     for its end, where only the newest runs (RxJS's `auditTime`).
   ///   - onRelease: What happens to a pending value when the throttler is released: dropped
   ///     (the default) or run at once; see ``PendingValuePolicy``.
   ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
@@ -97,9 +102,10 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
     runs.shutDown(onRelease)
   }
 
-  /// Offers a value: it runs at once if no window is open, otherwise as the throttler's
-  /// ``ThrottleMode`` says: at the window's end unless a newer value replaces it or an
-  /// earlier one holds the slot, or never, in a cooldown.
+  /// Offers a value: it runs at once if no window is open (in
+  /// ``ThrottleMode/newestAtWindowEndOnly`` it opens one and waits), otherwise as the
+  /// throttler's ``ThrottleMode`` says: at the window's end unless a newer value replaces it
+  /// or an earlier one holds the slot, or never, in a cooldown.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -131,7 +137,9 @@ public final actor Throttler<Value: Sendable, C: Clock> where C.Duration == Dura
   ///
   /// An explicit request, so it does not wait for the window: the flushed run may start
   /// sooner than `interval` after the previous one (the one exception to the spacing
-  /// guarantee); the window that was open keeps its end. Called from inside the action, it
+  /// guarantee); the window that was open keeps its end, except in
+  /// ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's end and
+  /// the next value opens a fresh one. Called from inside the action, it
   /// starts the waiting value's run (cancelling the calling action, cooperatively) and
   /// returns at once: the value runs after the calling action returns.
   public nonisolated func flush() async {

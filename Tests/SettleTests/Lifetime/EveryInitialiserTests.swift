@@ -73,18 +73,20 @@ struct EveryInitialiserTests {
     let clock = ToleranceRecordingClock()
     let ran = ValueRecorder<Int>()
     var owner: FoldingThrottler<Int, Int, ToleranceRecordingClock>? = FoldingThrottler(
-      for: .seconds(1), tolerance: Self.tolerance, folding: .reducing(into: 0) { $0 += $1 },
-      onRelease: .runPending, clock: clock
+      for: .seconds(1), tolerance: Self.tolerance, mode: .newestAtWindowEndOnly,
+      folding: .reducing(into: 0) { $0 += $1 }, onRelease: .runPending, clock: clock
     ) { ran.record($0) }
-    owner?.send(1)
+    owner?.send(1)  // mode: even the first value waits for its window's end...
+    owner?.send(2)  // ...folded with the values after it
+    try await clock.manual.waitForSleepersBounded(count: 1)
+    await clock.manual.advance(by: .seconds(1))
     try await ran.waitForCountBounded(1)
-    owner?.send(2)
-    owner?.send(3)
+    owner?.send(3)  // the run opened no window: 3 opens one and waits
     try await clock.manual.waitForSleepersBounded(count: 1)
     owner = nil
     try await ran.waitForCountBounded(2)
-    #expect(ran.values == [1, 5])
-    #expect(clock.tolerances.values == [Self.tolerance])
+    #expect(ran.values == [3, 3])
+    #expect(clock.tolerances.values == [Self.tolerance, Self.tolerance], "one sleep per window")
   }
 
   @Test func keyedDebouncer() async throws {

@@ -77,13 +77,17 @@ struct DebounceModel {
   }
 }
 
-/// The Throttler's rules: a window opens at each run and lasts one interval.
+/// The Throttler's rules: a window opens at each run and lasts one interval; or, in
+/// ``ThrottleMode/newestAtWindowEndOnly``, at each value that finds none open.
 struct ThrottleModel {
   let interval: Int
   /// In a window, the newest value waits (`true`) or the first one does (`false`).
   let latest: Bool
   /// Values inside a window are dropped and nothing waits (``ThrottleMode/cooldown``).
   var cooldown = false
+  /// A value with no window open opens one and waits for its end, whose run opens none
+  /// (``ThrottleMode/newestAtWindowEndOnly``, RxJS's `auditTime`); needs `latest`.
+  var trailingOnly = false
   var now = 0
   var windowEnd: Int?
   var pending: Int?
@@ -95,6 +99,10 @@ struct ThrottleModel {
       if let end = windowEnd, now < end {
         if cooldown { return }
         if latest || pending == nil { pending = value }
+      } else if trailingOnly {
+        pending = value
+        windowEnd = now + interval
+        runDue()  // a zero interval ends the window at once
       } else {
         runs.append(ModelRun(value: value, tick: now))
         windowEnd = now + interval
@@ -102,11 +110,7 @@ struct ThrottleModel {
     case .advance(let ticks):
       for _ in 0..<ticks {
         now += 1
-        if let waiting = pending, let end = windowEnd, now >= end {
-          runs.append(ModelRun(value: waiting, tick: now))
-          windowEnd = now + interval
-          pending = nil
-        }
+        runDue()
       }
     case .cancel:
       pending = nil
@@ -114,7 +118,27 @@ struct ThrottleModel {
     case .flush:
       if let waiting = pending { runs.append(ModelRun(value: waiting, tick: now)) }
       pending = nil
+      // The flushed run is the window's end: the next value opens a fresh window.
+      if trailingOnly { windowEnd = nil }
     }
+  }
+
+  /// Runs the waiting value when its window has ended; that run opens the next window, or
+  /// none in ``ThrottleMode/newestAtWindowEndOnly``.
+  private mutating func runDue() {
+    guard let waiting = pending, let end = windowEnd, now >= end else { return }
+    runs.append(ModelRun(value: waiting, tick: now))
+    windowEnd = trailingOnly ? nil : now + interval
+    pending = nil
+  }
+}
+
+extension ThrottleModel {
+  /// The model of a throttle in `mode`.
+  init(interval: Int, mode: ThrottleMode) {
+    self.init(interval: interval, latest: mode != .firstAtWindowEnd)
+    cooldown = mode == .cooldown
+    trailingOnly = mode == .newestAtWindowEndOnly
   }
 }
 
@@ -226,14 +250,11 @@ struct TimedModelTests {
     }
   }
 
-  static func throttlerRuns(_ schedule: [ScheduleStep], interval: Int, latest: Bool)
+  static func throttlerRuns(_ schedule: [ScheduleStep], interval: Int, mode: ThrottleMode)
     async throws -> [ModelRun]
   {
     try await realRuns(schedule) { clock, record in
-      Throttler(
-        for: .milliseconds(interval), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd,
-        clock: clock
-      ) { record($0) }
+      Throttler(for: .milliseconds(interval), mode: mode, clock: clock) { record($0) }
     }
   }
 
@@ -282,24 +303,26 @@ struct TimedModelTests {
     var divergences = 0
     for trial in 0..<Self.schedules {
       let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
-      let latest = Bool.random(using: &generator)
+      // The modes that hold a value; the cooldown, which holds none, has `CooldownTests`.
+      let mode = [ThrottleMode.newestAtWindowEnd, .firstAtWindowEnd, .newestAtWindowEndOnly]
+        .randomElement(using: &generator)!
       let schedule = randomSchedule(using: &generator, length: Self.steps)
       func expected(_ schedule: [ScheduleStep]) -> [ModelRun] {
-        var model = ThrottleModel(interval: interval, latest: latest)
+        var model = ThrottleModel(interval: interval, mode: mode)
         for step in schedule { model.apply(step) }
         return model.runs
       }
       func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
-        try await Self.throttlerRuns(schedule, interval: interval, latest: latest)
+        try await Self.throttlerRuns(schedule, interval: interval, mode: mode)
           != expected(schedule)
       }
       if try await diverges(schedule) {
         divergences += 1
         let minimal = try await minimise(schedule, diverges: diverges)
-        let actual = try await Self.throttlerRuns(minimal, interval: interval, latest: latest)
+        let actual = try await Self.throttlerRuns(minimal, interval: interval, mode: mode)
         Issue.record(
           """
-          trial \(trial): interval \(interval), latest \(latest): \(minimal)
+          trial \(trial): interval \(interval), \(mode): \(minimal)
           expected \(expected(minimal)), got \(actual)
           """)
         if divergences >= 3 { break }

@@ -135,4 +135,78 @@ struct ThrottleStateMachineTests {
     #expect(machine.claim(first.ticket) == nil, "cancelled")
     machine.runReturned(first.ticket)
   }
+
+  // MARK: Newest at window end only: the first value waits too, and the run opens no window
+
+  @Test func newestOnlyHoldsTheFirstValueAndRunsTheNewestAtTheWindowsEnd() throws {
+    var machine = Machine(interval: .milliseconds(100), mode: .newestAtWindowEndOnly)
+    let first = machine.send("a", at: Self.at(0))
+    #expect(first.startedRun == nil, "nothing runs at once")
+    #expect(machine.heldValue == "a")
+    let generation = try #require(first.startedTimer)
+    guard case .none = machine.send("b", at: Self.at(50)) else {
+      Issue.record("the running timer takes later values of the window")
+      return
+    }
+    #expect(machine.heldValue == "b")
+    guard case .sleep(let end) = machine.timerWoke(generation: generation, at: Self.at(50)) else {
+      Issue.record("the timer sleeps until the window the first value opened ends")
+      return
+    }
+    #expect(end == Self.at(100))
+    let run = try #require(machine.timerWoke(generation: generation, at: Self.at(100)).startedRun)
+    #expect(run.ticket.carried == "b")
+    guard case .stop = machine.timerWoke(generation: generation, at: Self.at(100)) else {
+      Issue.record("with nothing held, the timer ends")
+      return
+    }
+    #expect(Self.run(&machine, run.ticket) == "b")
+    #expect(machine.isIdle)
+    // The run opened no window: a value at the same instant opens a fresh one and waits.
+    let next = try #require(machine.send("c", at: Self.at(100)).startedTimer)
+    guard case .sleep(let nextEnd) = machine.timerWoke(generation: next, at: Self.at(100)) else {
+      Issue.record("c waits for its own window's end")
+      return
+    }
+    #expect(nextEnd == Self.at(200))
+  }
+
+  @Test func newestOnlyRunsAValueHeldPastItsWindowAndHoldsTheNewOne() throws {
+    var machine = Machine(interval: .milliseconds(100), mode: .newestAtWindowEndOnly)
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
+    // The window ended but the timer has not caught up: a is due and runs; b opens a fresh
+    // window, and the running timer times it.
+    guard case .startRun(let run) = machine.send("b", at: Self.at(150)) else {
+      Issue.record("the due value runs, with no second timer")
+      return
+    }
+    #expect(run.ticket.carried == "a")
+    #expect(machine.heldValue == "b")
+    guard case .sleep(let end) = machine.timerWoke(generation: generation, at: Self.at(150)) else {
+      Issue.record("the timer sleeps until b's window ends")
+      return
+    }
+    #expect(end == Self.at(250))
+  }
+
+  @Test func newestOnlyFlushClosesTheWindowAndCancelDropsIt() throws {
+    var machine = Machine(interval: .milliseconds(100), mode: .newestAtWindowEndOnly)
+    let generation = try #require(machine.send("a", at: Self.at(0)).startedTimer)
+    let flushed = try #require(machine.flush().startedRun)
+    #expect(flushed.ticket.carried == "a")
+    #expect(Self.run(&machine, flushed.ticket) == "a")
+    // The flushed run was the window's end: b opens a window that ends at 150, not 100.
+    guard case .none = machine.send("b", at: Self.at(50)) else {
+      Issue.record("the sleeping timer times b's window")
+      return
+    }
+    guard case .sleep(let end) = machine.timerWoke(generation: generation, at: Self.at(100)) else {
+      Issue.record("b waits for its own window's end")
+      return
+    }
+    #expect(end == Self.at(150))
+    _ = machine.cancel()
+    #expect(!machine.isPending)
+    #expect(machine.send("c", at: Self.at(110)).startedRun == nil, "c waits after a cancel too")
+  }
 }

@@ -51,7 +51,8 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var trailing: Bool?
   var maxWait: Int?
   var latest: Bool?
-  /// `"cooldown"` for a throttle in ``ThrottleMode/cooldown``; otherwise ``latest`` decides.
+  /// `"cooldown"` or `"newestAtWindowEndOnly"` for a throttle in that ``ThrottleMode``;
+  /// otherwise ``latest`` decides.
   var mode: String?
   /// `"runPending"`: the owner is made with `onRelease: .runPending`, for the call `!release`.
   var onRelease: String?
@@ -87,7 +88,11 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
 
   /// The throttle mode the timeline asks for: `mode`, or else `latest` (true by default).
   var throttleMode: ThrottleMode {
-    if mode == "cooldown" { return .cooldown }
+    switch mode {
+    case "cooldown": return .cooldown
+    case "newestAtWindowEndOnly": return .newestAtWindowEndOnly
+    default: break
+    }
     return latest ?? true ? .newestAtWindowEnd : .firstAtWindowEnd
   }
 

@@ -77,9 +77,9 @@ struct TimelineReplayTests {
       }
     case "throttler" where timeline.fold == "collect":
       replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
-        let throttler = FoldingThrottler(for: interval, folding: .collect, clock: clock) {
-          (values: [String]) in await action(values.joined())
-        }
+        let throttler = FoldingThrottler(
+          for: interval, mode: timeline.throttleMode, folding: .collect, clock: clock
+        ) { (values: [String]) in await action(values.joined()) }
         return TimedRunsDriver(
           send: { throttler.send($0) }, cancel: { throttler.cancel() },
           flush: { await throttler.flush() }, settle: { await throttler.waitUntilQuiescent() },

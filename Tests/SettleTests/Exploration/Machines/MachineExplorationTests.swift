@@ -54,10 +54,16 @@ struct MachineExplorationTests {
       budget: Self.budget)
   }
 
+  static let throttleModes: [ThrottleMode] = [
+    .newestAtWindowEnd, .firstAtWindowEnd, .cooldown, .newestAtWindowEndOnly,
+  ]
+
   static func throttleWorld(_ mode: ThrottleMode) -> TimedMachineWorld<LatestThrottleTestMachine> {
     TimedMachineWorld(
       machine: LatestThrottleTestMachine(interval: .milliseconds(2), mode: mode),
-      promises: .init(heldClaimIsNewest: false, newestEventuallyRuns: mode == .newestAtWindowEnd),
+      promises: .init(
+        heldClaimIsNewest: false,
+        newestEventuallyRuns: mode == .newestAtWindowEnd || mode == .newestAtWindowEndOnly),
       budget: budget)
   }
 
@@ -70,7 +76,7 @@ struct MachineExplorationTests {
     #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
   }
 
-  @Test(arguments: [ThrottleMode.newestAtWindowEnd, .firstAtWindowEnd, .cooldown])
+  @Test(arguments: throttleModes)
   func throttleMachineKeepsItsGuaranteesInEveryInterleaving(_ mode: ThrottleMode) async {
     let report = await exploreStatesOffThePool({ Self.throttleWorld(mode) }, depth: Self.depth)
     print("throttle, \(mode): \(report)")
@@ -98,16 +104,15 @@ struct MachineExplorationTests {
     }
   }
 
-  @Test(arguments: [ThrottleMode.newestAtWindowEnd, .firstAtWindowEnd, .cooldown])
+  @Test(arguments: throttleModes)
   func throttleMachineMatchesTheModelInEverySchedule(_ mode: ThrottleMode) async {
     for interval in [0, 2] {
       let report = await exploreStatesOffThePool(
         {
-          var model = ThrottleModel(interval: interval, latest: mode == .newestAtWindowEnd)
-          model.cooldown = mode == .cooldown
-          return PromptMachineWorld(
+          PromptMachineWorld(
             machine: LatestThrottleTestMachine(interval: .milliseconds(interval), mode: mode),
-            model: model, sends: 3, ticks: Self.modelTicks)
+            model: ThrottleModel(interval: interval, mode: mode), sends: 3,
+            ticks: Self.modelTicks)
         }, depth: Self.modelDepth)
       print("throttle against the model, interval \(interval), \(mode): \(report)")
       #expect(report.violation == nil, "\(report)")

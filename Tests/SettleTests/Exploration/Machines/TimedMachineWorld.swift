@@ -28,7 +28,8 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     /// newest value sent: a later send supersedes the held one. True for a debounce.
     var heldClaimIsNewest: Bool
     /// The newest value sent, unless a cancel or shutdown followed it, eventually runs:
-    /// a debounce with a trailing edge, a throttle in `.newestAtWindowEnd` mode.
+    /// a debounce with a trailing edge, a throttle in `.newestAtWindowEnd` or
+    /// `.newestAtWindowEndOnly` mode.
     var newestEventuallyRuns: Bool
   }
 
