@@ -222,3 +222,19 @@ extension ManualSequence {
     }
   }
 }
+
+extension ManualClock {
+  /// Moves to one millisecond before `ms`, waits there until `count` tasks sleep, then moves
+  /// to `ms`: a value due at `ms` that ran early fails the wait by name instead of passing
+  /// unseen, since a run the advance passes on its way records the instant it ends at.
+  public func advance(
+    toMs ms: Int,
+    expectingSleepersJustBefore count: Int,
+    isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    await advance(toMs: ms - 1)
+    try await waitForSleepersBounded(count: count, sourceLocation: sourceLocation)
+    await advance(toMs: ms)
+  }
+}

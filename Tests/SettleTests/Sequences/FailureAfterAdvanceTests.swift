@@ -14,17 +14,7 @@ struct FailureAfterAdvanceTests {
   @Test func aDebouncedValueTheClockSettledComesBeforeTheError() async throws {
     let clock = GatedClock()
     let source = ManualSequence<Int, any Error>()
-    let events = ValueRecorder<String>()
-    let consumer = Task {
-      do {
-        for try await value in source.debounced(for: .milliseconds(10), clock: clock) {
-          events.record("\(value)")
-        }
-        events.record("finished")
-      } catch {
-        events.record("threw")
-      }
-    }
+    let (events, consumer) = Self.consume(source.debounced(for: .milliseconds(10), clock: clock))
     source.yield(1)
     try await clock.manual.waitForSleepersBounded(count: 1)
     await clock.manual.advance(by: .milliseconds(10))  // 1 is due; its timer waits at the gate
@@ -39,17 +29,7 @@ struct FailureAfterAdvanceTests {
   @Test func aThrottledValueTheClockSettledComesBeforeTheError() async throws {
     let clock = GatedClock()
     let source = ManualSequence<Int, any Error>()
-    let events = ValueRecorder<String>()
-    let consumer = Task {
-      do {
-        for try await value in source.throttled(for: .milliseconds(10), clock: clock) {
-          events.record("\(value)")
-        }
-        events.record("finished")
-      } catch {
-        events.record("threw")
-      }
-    }
+    let (events, consumer) = Self.consume(source.throttled(for: .milliseconds(10), clock: clock))
     source.yield(1)  // out at once; its window opens
     source.yield(2)  // waits for the window's end
     try await clock.manual.waitForSleepersBounded(count: 1)
@@ -59,5 +39,21 @@ struct FailureAfterAdvanceTests {
     try await consumer.valueBounded("the consumer to end with the error")
     #expect(events.values == ["1", "2", "threw"])
     clock.wakeUps.open()
+  }
+
+  /// Consumes `elements` in a task, recording each element, then "finished" or "threw".
+  static func consume<S: AsyncSequence & Sendable>(
+    _ elements: S
+  ) -> (events: ValueRecorder<String>, task: Task<Void, Never>) where S.Element == Int {
+    let events = ValueRecorder<String>()
+    let task = Task {
+      do {
+        for try await value in elements { events.record("\(value)") }
+        events.record("finished")
+      } catch {
+        events.record("threw")
+      }
+    }
+    return (events, task)
   }
 }

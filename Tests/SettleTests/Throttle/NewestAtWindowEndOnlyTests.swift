@@ -42,9 +42,7 @@ struct NewestAtWindowEndOnlyTests {
     #expect(fixture.throttler.isPending, "a waits for its window's end")
     try await fixture.send("b", atMs: 100)
     try await fixture.send("c", atMs: 200)
-    await fixture.clock.advance(toMs: 299)
-    try await fixture.clock.waitForSleepersBounded(count: 1)  // c still waits
-    await fixture.clock.advance(toMs: 300)
+    try await fixture.clock.advance(toMs: 300, expectingSleepersJustBefore: 1)  // c still waits
     try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "c", at: 300)], "a and b were replaced")
     #expect(!fixture.throttler.isPending)
@@ -60,9 +58,7 @@ struct NewestAtWindowEndOnlyTests {
     // b opens a fresh window and waits a whole interval.
     try await fixture.send("b", atMs: 400)
     try await fixture.send("c", atMs: 500)
-    await fixture.clock.advance(toMs: 699)
-    try await fixture.clock.waitForSleepersBounded(count: 1)  // c still waits
-    await fixture.clock.advance(toMs: 700)
+    try await fixture.clock.advance(toMs: 700, expectingSleepersJustBefore: 1)  // c still waits
     try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "a", at: 300), Ran(value: "c", at: 700)])
   }
@@ -74,9 +70,7 @@ struct NewestAtWindowEndOnlyTests {
     try await fixture.ran.waitForCountBounded(1)
     fixture.throttler.send("b")  // at 300, just after a ran
     try await fixture.clock.waitForSleepersBounded(count: 1)
-    await fixture.clock.advance(toMs: 599)
-    try await fixture.clock.waitForSleepersBounded(count: 1)  // b still waits
-    await fixture.clock.advance(toMs: 600)
+    try await fixture.clock.advance(toMs: 600, expectingSleepersJustBefore: 1)  // b still waits
     try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "a", at: 300), Ran(value: "b", at: 600)])
   }
@@ -90,9 +84,7 @@ struct NewestAtWindowEndOnlyTests {
     #expect(!fixture.throttler.isPending)
     // The flushed run was the window's end: c opens a fresh window instead of waiting for 300.
     try await fixture.send("c", atMs: 200)
-    await fixture.clock.advance(toMs: 499)
-    try await fixture.clock.waitForSleepersBounded(count: 1)  // c still waits
-    await fixture.clock.advance(toMs: 500)
+    try await fixture.clock.advance(toMs: 500, expectingSleepersJustBefore: 1)  // c still waits
     try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "b", at: 100), Ran(value: "c", at: 500)])
   }
@@ -101,9 +93,7 @@ struct NewestAtWindowEndOnlyTests {
     let fixture = Fixture()
     try await fixture.throttler.flushBounded()
     try await fixture.send("a", atMs: 100)
-    await fixture.clock.advance(toMs: 399)
-    try await fixture.clock.waitForSleepersBounded(count: 1)  // a still waits
-    await fixture.clock.advance(toMs: 400)
+    try await fixture.clock.advance(toMs: 400, expectingSleepersJustBefore: 1)  // a still waits
     try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "a", at: 400)])
   }
@@ -116,9 +106,7 @@ struct NewestAtWindowEndOnlyTests {
     #expect(!fixture.throttler.isPending)
     // The window went with the cancel: c opens a fresh one, ending at 500, not 300.
     try await fixture.send("c", atMs: 200)
-    await fixture.clock.advance(toMs: 499)
-    try await fixture.clock.waitForSleepersBounded(count: 1)  // c still waits
-    await fixture.clock.advance(toMs: 500)
+    try await fixture.clock.advance(toMs: 500, expectingSleepersJustBefore: 1)  // c still waits
     try await fixture.throttler.waitUntilIdleBounded()
     #expect(fixture.ran.values == [Ran(value: "c", at: 500)])
   }
@@ -135,9 +123,7 @@ struct NewestAtWindowEndOnlyTests {
     await fixture.clock.advance(toMs: 400)
     let second = Task { try await fixture.throttler.sendAndWait("c") }
     try await fixture.clock.waitForSleepersBounded(count: 1)  // c was sent and waits
-    await fixture.clock.advance(toMs: 699)
-    try await fixture.clock.waitForSleepersBounded(count: 1)  // c still waits
-    await fixture.clock.advance(toMs: 700)
+    try await fixture.clock.advance(toMs: 700, expectingSleepersJustBefore: 1)  // c still waits
     #expect(try await bounded("c's outcome") { try await second.value } == .ran)
     #expect(fixture.ran.values == [Ran(value: "b", at: 300), Ran(value: "c", at: 700)])
   }
@@ -158,9 +144,7 @@ struct NewestAtWindowEndOnlyTests {
     await clock.advance(toMs: 400)
     throttler.send("d")  // opens a fresh window: its run opened none
     try await clock.waitForSleepersBounded(count: 1)
-    await clock.advance(toMs: 699)
-    try await clock.waitForSleepersBounded(count: 1)  // d still waits
-    await clock.advance(toMs: 700)
+    try await clock.advance(toMs: 700, expectingSleepersJustBefore: 1)  // d still waits
     try await throttler.waitUntilIdleBounded()
     #expect(ran.values == [Ran(value: ["a", "b", "c"], at: 300), Ran(value: ["d"], at: 700)])
   }
@@ -196,9 +180,7 @@ struct NewestAtWindowEndOnlyTests {
     try await source.waitForDemandBounded("d taken from the base")
     source.finish()  // d still waits for its window's end, as in RxJS
     try await clock.waitForSleepersBounded(count: 1)
-    await clock.advance(toMs: 699)
-    try await clock.waitForSleepersBounded(count: 1)  // d still waits
-    await clock.advance(toMs: 700)
+    try await clock.advance(toMs: 700, expectingSleepersJustBefore: 1)  // d still waits
     try await bounded("the sequence to end") { try await consumer.value }
     #expect(events.values == ["c@300", "d@700", "!end@700"])
   }

@@ -62,65 +62,45 @@ struct TimerTaskCountTests {
 struct CaughtUpTimerTaskCountTests {
   @Test func aDebouncedSequenceReusesTheTimerItsNextElementCaughtUp() async throws {
     let clock = GatedClock()
-    let source = ManualSequence<Int, any Error>()
-    let engines = ValueRecorder<
-      TimedRuns<LatestDebounceMachine<Int, ManualClock.Instant>, GatedClock>
-    >()
-    let received = ValueRecorder<Int>()
-    let consumer = Task {
-      var iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
-      engines.record(iterator.engine)
-      while let value = try await iterator.next() { received.record(value) }
+    let run = try await ConsumedOperator.start { source in
+      let iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
+      return (iterator, iterator.engine)
     }
-    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
-    let engine = engines.values[0]
-    source.yield(1)
+    run.source.yield(1)
     try await clock.manual.waitForSleepersBounded(count: 1)
     await clock.manual.advance(by: .milliseconds(10))  // 1 is due; its timer waits at the gate
-    source.yield(2)
-    try await source.waitForDemandBounded()  // 2 was sent, after catching the timer up
-    try await received.waitForCountBounded(1, "1, handed over by the catch-up")
-    #expect(engine.timersStarted == 1)
+    run.source.yield(2)
+    try await run.source.waitForDemandBounded()  // 2 was sent, after catching the timer up
+    try await run.received.waitForCountBounded(1, "1, handed over by the catch-up")
+    #expect(run.timersStarted() == 1)
     clock.wakeUps.open()
     try await clock.manual.waitForSleepersBounded(count: 1)  // the same task, toward 2's deadline
     await clock.manual.advance(by: .milliseconds(10))
-    try await received.waitForCountBounded(2, "2, from the timer's task")
-    #expect(engine.timersStarted == 1)
-    source.finish()
-    try await consumer.valueBounded("the sequence to end after its base")
-    #expect(received.values == [1, 2])
+    try await run.received.waitForCountBounded(2, "2, from the timer's task")
+    #expect(run.timersStarted() == 1)
+    #expect(try await run.finish() == [1, 2])
   }
 
   @Test func aThrottledSequenceReusesTheTimerItsNextElementCaughtUp() async throws {
     let clock = GatedClock()
-    let source = ManualSequence<Int, any Error>()
-    let engines = ValueRecorder<
-      TimedRuns<LatestThrottleMachine<Int, ManualClock.Instant>, GatedClock>
-    >()
-    let received = ValueRecorder<Int>()
-    let consumer = Task {
-      var iterator = source.throttled(for: .milliseconds(10), clock: clock).makeAsyncIterator()
-      engines.record(iterator.engine)
-      while let value = try await iterator.next() { received.record(value) }
+    let run = try await ConsumedOperator.start { source in
+      let iterator = source.throttled(for: .milliseconds(10), clock: clock).makeAsyncIterator()
+      return (iterator, iterator.engine)
     }
-    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
-    let engine = engines.values[0]
-    source.yield(1)  // out at once; its window opens
-    source.yield(2)  // waits for the window's end
+    run.source.yield(1)  // out at once; its window opens
+    run.source.yield(2)  // waits for the window's end
     try await clock.manual.waitForSleepersBounded(count: 1)
     await clock.manual.advance(by: .milliseconds(10))  // 2 is due; its timer waits at the gate
-    source.yield(3)  // waits for the window 2 opened
-    try await source.waitForDemandBounded()
-    try await received.waitForCountBounded(2, "1 and 2, 2 handed over by the catch-up")
-    #expect(engine.timersStarted == 1)
+    run.source.yield(3)  // waits for the window 2 opened
+    try await run.source.waitForDemandBounded()
+    try await run.received.waitForCountBounded(2, "1 and 2, 2 handed over by the catch-up")
+    #expect(run.timersStarted() == 1)
     clock.wakeUps.open()
     try await clock.manual.waitForSleepersBounded(count: 1)  // the same task, toward 3's window
     await clock.manual.advance(by: .milliseconds(10))
-    try await received.waitForCountBounded(3, "3, from the timer's task")
-    #expect(engine.timersStarted == 1)
-    source.finish()
-    try await consumer.valueBounded("the sequence to end after its base")
-    #expect(received.values == [1, 2, 3])
+    try await run.received.waitForCountBounded(3, "3, from the timer's task")
+    #expect(run.timersStarted() == 1)
+    #expect(try await run.finish() == [1, 2, 3])
   }
 }
 
@@ -131,51 +111,31 @@ struct CaughtUpTimerTaskCountTests {
 struct ZeroIntervalTimerTaskTests {
   @Test func debouncedForZeroCreatesNoTimerTask() async throws {
     let clock = ManualClock()
-    let source = ManualSequence<Int, any Error>()
-    let engines = ValueRecorder<
-      TimedRuns<LatestDebounceMachine<Int, ManualClock.Instant>, ManualClock>
-    >()
-    let received = ValueRecorder<Int>()
-    let consumer = Task {
-      var iterator = source.debounced(for: .zero, buffering: .unbounded, clock: clock)
+    let run = try await ConsumedOperator.start { source in
+      let iterator = source.debounced(for: .zero, buffering: .unbounded, clock: clock)
         .makeAsyncIterator()
-      engines.record(iterator.engine)
-      while let value = try await iterator.next() { received.record(value) }
+      return (iterator, iterator.engine)
     }
-    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
-    let engine = engines.values[0]
-    for value in 1...100 { source.yield(value) }
-    try await source.waitForDemandBounded()
-    try await received.waitForCountBounded(100, "every element, each due when sent")
-    #expect(engine.timerTasksCreated == 0)
-    #expect(engine.timersStarted == 100, "each element's timer did its work when it started")
-    source.finish()
-    try await consumer.valueBounded("the sequence to end after its base")
-    #expect(received.values == Array(1...100))
+    for value in 1...100 { run.source.yield(value) }
+    try await run.source.waitForDemandBounded()
+    try await run.received.waitForCountBounded(100, "every element, each due when sent")
+    #expect(run.timerTasksCreated() == 0)
+    #expect(run.timersStarted() == 100, "each element's timer did its work when it started")
+    #expect(try await run.finish() == Array(1...100))
   }
 
   @Test func debouncedForTenMillisecondsCreatesOneTimerTaskPerBurst() async throws {
     let clock = ManualClock()
-    let source = ManualSequence<Int, any Error>()
-    let engines = ValueRecorder<
-      TimedRuns<LatestDebounceMachine<Int, ManualClock.Instant>, ManualClock>
-    >()
-    let received = ValueRecorder<Int>()
-    let consumer = Task {
-      var iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
-      engines.record(iterator.engine)
-      while let value = try await iterator.next() { received.record(value) }
+    let run = try await ConsumedOperator.start { source in
+      let iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
+      return (iterator, iterator.engine)
     }
-    try await engines.waitForCountBounded(1, "the consumer to make its iterator")
-    let engine = engines.values[0]
-    for value in 1...100 { source.yield(value) }
-    try await source.waitForDemandBounded()
+    for value in 1...100 { run.source.yield(value) }
+    try await run.source.waitForDemandBounded()
     try await clock.waitForSleepersBounded(count: 1)
     await clock.advance(by: .milliseconds(10))
-    try await received.waitForCountBounded(1, "the burst's last element")
-    #expect(engine.timerTasksCreated == 1)
-    source.finish()
-    try await consumer.valueBounded("the sequence to end after its base")
-    #expect(received.values == [100])
+    try await run.received.waitForCountBounded(1, "the burst's last element")
+    #expect(run.timerTasksCreated() == 1)
+    #expect(try await run.finish() == [100])
   }
 }
