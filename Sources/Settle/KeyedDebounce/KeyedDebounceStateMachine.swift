@@ -308,6 +308,9 @@ package struct KeyedDebounceStateMachine<
   @usableFromInline
   package mutating func flush(forKey key: Key) -> FlushAction<Value> {
     guard let previous = keys[key] else { return .none }
+    if SeededFault.isSeeded(.keyedFlushTouchesOtherKeys) {
+      for other in keys.keys where other != key { keys[other]?.phase = .idle }
+    }
     var state = previous
     let action: FlushAction<Value>
     if let value = Self.takePendingValue(&state) {

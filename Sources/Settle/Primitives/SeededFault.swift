@@ -13,6 +13,7 @@
 /// Compiled in only with `-D SETTLE_MUTANTS` (the mutant build that `.ci/run` makes on its own
 /// scratch path); in every other build ``isSeeded(_:)`` is the constant `false`, and the
 /// optimiser removes the faulty branches, so the library pays nothing for them.
+@usableFromInline
 package enum SeededFault: Sendable, CaseIterable {
   /// Continuous tracking arms its next scope as of when the call returns, not as of its reads,
   /// as if it re-armed after the callback: a write between a read and the arming is lost.
@@ -46,10 +47,21 @@ package enum SeededFault: Sendable, CaseIterable {
   /// deadline an `advance` passed is superseded by the next element whenever that element
   /// reaches the engine before the timer task runs (the race of 0.x's `debounced`).
   case sequenceTimerNotCaughtUp
+  /// A fold's first value after a run is not reduced into the new accumulation: a
+  /// `FoldingDebouncer` or `FoldingThrottler` run misses the first value sent since the
+  /// previous run.
+  case foldDropsFirstValue
+  /// `flush(forKey:)` of a `KeyedDebouncer` also empties the other keys' pending values, as a
+  /// flush of every key that forgot to run what it took: one key's flush loses another's value.
+  case keyedFlushTouchesOtherKeys
+  /// A sequence operator's `.newest` buffer keeps the oldest element that became due while
+  /// the consumer was busy, not the newest: a slow consumer gets a stale element.
+  case newestKeepsOldest
 
   #if SETTLE_MUTANTS
     /// The fault switched on, if any; set by the mutant tests, which run serialised, or for
     /// a whole run by `SETTLE_SEEDED_FAULT=<case>`, to see whether other suites catch it.
+    @usableFromInline
     nonisolated(unsafe) package static var active: SeededFault? = {
       guard let name = getenv("SETTLE_SEEDED_FAULT").map({ String(cString: $0) }) else {
         return nil
@@ -61,8 +73,9 @@ package enum SeededFault: Sendable, CaseIterable {
     }()
   #endif
 
-  /// Whether `fault` is switched on.
-  @inline(__always)
+  /// Whether `fault` is switched on. Inlinable, so that `@inlinable` code that asks stays
+  /// free of it in a normal build, where the answer is the constant `false`.
+  @inlinable
   package static func isSeeded(_ fault: SeededFault) -> Bool {
     #if SETTLE_MUTANTS
       return active == fault

@@ -25,7 +25,11 @@ package struct DeliveryBuffer<Element> {
 
   @inlinable
   package mutating func append(_ element: Element) {
-    if keepsEvery { queue.append(element) } else { newest = element }
+    if keepsEvery {
+      queue.append(element)
+    } else if !SeededFault.isSeeded(.newestKeepsOldest) || newest == nil {
+      newest = element
+    }
   }
 
   @inlinable

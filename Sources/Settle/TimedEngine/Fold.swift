@@ -76,7 +76,7 @@ extension Fold: RunValueFold {
   @inlinable
   package func start(with input: Value) -> Accumulated {
     var accumulated = initial
-    reducer(&accumulated, input)
+    if !SeededFault.isSeeded(.foldDropsFirstValue) { reducer(&accumulated, input) }
     return accumulated
   }
 

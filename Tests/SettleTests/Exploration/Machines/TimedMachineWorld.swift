@@ -20,8 +20,15 @@ struct TimedWorldBudget: Hashable {
 /// Every event the engine's tasks and the owner's callers can produce is an event here, and
 /// the search tries them in every order: a claim racing a send, a run returning while a flush
 /// waits, a timer waking after a cancel. Values sent are 1, 2, 3, ..., so "newer" is "larger".
+///
+/// A run's value is read through ``ExploredRunValue``: the newest value sent for a plain
+/// machine, every value since the previous run for one with a collecting fold, so that one
+/// world checks both.
 struct TimedMachineWorld<Machine: TimedStateMachine>: ExplorableWorld
-where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock.Instant {
+where
+  Machine.Input == Int, Machine.Value: ExploredRunValue,
+  Machine.Instant == ManualClock.Instant
+{
   /// What the machine promises about its values, beyond what every timed machine promises.
   struct Promises {
     /// A run that takes the machine's held value (not one carried from its dispatch) runs the
@@ -31,6 +38,10 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     /// a debounce with a trailing edge, a throttle in `.newestAtWindowEnd` or
     /// `.newestAtWindowEndOnly` mode.
     var newestEventuallyRuns: Bool
+    /// Every value sent is in exactly one run, unless a cancel or shutdown dropped it: no
+    /// value is lost between runs. True with a collecting fold where the newest value
+    /// eventually runs; without a fold, later values replace earlier ones by design.
+    var keepsEveryValue = false
   }
 
   enum Event: CustomStringConvertible {
@@ -87,7 +98,7 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
   }
 
   struct RunTask: CustomStringConvertible {
-    var ticket: RunTicket<Int>
+    var ticket: RunTicket<Machine.Value>
     var status = RunStatus.waiting
     var description: String { "#\(ticket.id)\(ticket.carried.map { "=\($0)" } ?? "")\(status)" }
   }
@@ -103,7 +114,8 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
   /// The generation of the timer the machine owns; a task of any other generation has been
   /// replaced and must touch nothing.
   private(set) var liveTimer: UInt64?
-  /// Flush callers waiting for a ticket, with the value that must have run when it returns.
+  /// Flush callers waiting for a ticket, with the newest value that must have run when it
+  /// returns.
   private(set) var flushWaits: [(ticket: UInt64, value: Int)] = []
   /// The newest value that has run.
   private(set) var newestRun = 0
@@ -235,17 +247,19 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     "\(machineBytes)|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes),\(budget.shutdowns)|\(now)|\(sent)|\(timers)|\(runs)|\(liveTimer.map(String.init) ?? "-")|\(flushWaits.map { "\($0.ticket):\($0.value)" })|\(newestRun)|\(voidedThrough)|\(shutDownAfter.map(String.init) ?? "-")"
   }
 
-  /// The machine's bytes: its fields are plain values (integers, durations, enums of them),
-  /// so equal machines have equal bytes, and reading them is far cheaper than reflection.
+  /// The machine's bytes (see ``MachineBytes``): its fields are plain values, but for the
+  /// value it holds, which with a collecting fold is an array, described by its contents.
   private var machineBytes: String {
-    withUnsafeBytes(of: machine) { bytes in
-      bytes.map { String($0, radix: 16) }.joined(separator: ".")
+    guard !Machine.Value.isPlainData, let held = machine.heldValue else {
+      return MachineBytes.describe(machine)
     }
+    return MachineBytes.describe(
+      machine, replacing: [(MachineBytes.referenceWord(held), held.description)])
   }
 
   // MARK: - Applying the machine's actions, as TimedRuns does
 
-  mutating func apply(_ action: SendAction<Int>) -> String? {
+  mutating func apply(_ action: SendAction<Machine.Value>) -> String? {
     switch action {
     case .none: return nil
     case .startTimer(let generation): return startTimer(generation)
@@ -266,15 +280,17 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     }
   }
 
-  mutating func apply(flush action: FlushAction<Int>) -> String? {
+  mutating func apply(flush action: FlushAction<Machine.Value>) -> String? {
     switch action {
     case .none:
       return nil
     case .startRun(let run):
-      if let value = run.ticket.carried { flushWaits.append((run.ticket.id, value)) }
+      if let value = run.ticket.carried?.sentValues.last {
+        flushWaits.append((run.ticket.id, value))
+      }
       return start(run)
     case .awaitRun(let ticket):
-      guard let value = runs.compactMap({ $0.ticket.carried }).max() else {
+      guard let value = runs.compactMap({ $0.ticket.carried?.sentValues.last }).max() else {
         return "flush() waits for run \(ticket), but no run in flight carries a value"
       }
       flushWaits.append((ticket, value))
@@ -291,7 +307,7 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
     return nil
   }
 
-  mutating func start(_ run: StartRun<Int>) -> String? {
+  mutating func start(_ run: StartRun<Machine.Value>) -> String? {
     let inFlight = runs.map(\.ticket.id)
     if run.superseding != (inFlight.first ?? run.ticket.id)..<run.ticket.id {
       return "run \(run.ticket.id) supersedes \(run.superseding), but \(inFlight) are in flight"
@@ -333,23 +349,35 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
 
   mutating func claim() -> String? {
     let ticket = runs[0].ticket
-    guard let value = machine.claim(ticket) else {
+    guard let claimed = machine.claim(ticket) else {
       runs[0].status = .refused
       return nil
     }
-    runs[0].status = .running(value)
-    if value <= newestRun {
-      return
-        "value \(value) started after value \(newestRun) had: a value ran twice or out of order"
+    let values = claimed.sentValues
+    guard let first = values.first, let value = values.last else {
+      return "run \(ticket.id) started with no value: \(claimed)"
     }
-    if value <= voidedThrough {
-      return "value \(value) started, though a cancel() that returned after it was sent voided it"
+    runs[0].status = .running(value)
+    if values != Array(first..<(first + values.count)) {
+      return "run \(ticket.id) received \(values): not the values sent in a row, in order"
+    }
+    if first <= newestRun {
+      return
+        "value \(first) started after value \(newestRun) had: a value ran twice or out of order"
+    }
+    if first <= voidedThrough {
+      return "value \(first) started, though a cancel() that returned after it was sent voided it"
     }
     if let last = shutDownAfter, value > last {
       return "value \(value), sent after shutdown, started"
     }
     if promises.heldClaimIsNewest, ticket.carried == nil, value != sent {
       return "run \(ticket.id) took held value \(value), superseded by \(sent) sent earlier"
+    }
+    let firstUnaccounted = max(newestRun, voidedThrough) + 1
+    if promises.keepsEveryValue, first != firstUnaccounted {
+      return
+        "run \(ticket.id) received \(values): \(Array(firstUnaccounted..<first)) were lost between runs"
     }
     newestRun = value
     started.append(ModelRun(value: value, tick: now))

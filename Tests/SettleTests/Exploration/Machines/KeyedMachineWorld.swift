@@ -1,0 +1,441 @@
+// Hooks: drives the package's `KeyedDebounceStateMachine` event by event, in orders the
+// public `KeyedDebouncer` only produces by chance. `@testable` to read the machine's key
+// table and heap field by field: by reflection, telling states apart cost more than the
+// search, and raw bytes would hold the garbage of unused optionals and padding.
+import SettleTesting
+
+@testable import Settle
+
+/// `KeyedDebounceStateMachine` with two keys, A and B, inside a model of its engine
+/// (`KeyedDebounceRuns`): a clock in ticks of one millisecond, the one timer task, run tasks
+/// chained per key (a key's run claims only after that key's previous run returned; runs of
+/// different keys do not wait for each other), `flush(forKey:)` callers waiting for their
+/// run, and `cancel(forKey:)`.
+///
+/// Per key it checks what ``TimedMachineWorld`` checks of a `Debouncer`; across keys, that
+/// one timer task serves both, that an event for one key leaves the other key's state as it
+/// was, and that the machine keeps state only for the keys with something pending, running
+/// or (with a leading edge) an open burst. Values sent are 1, 2, 3, ... over both keys.
+struct KeyedMachineWorld: ExplorableWorld {
+  typealias Machine = KeyedDebounceStateMachine<Int, Int, ManualClock.Instant>
+
+  /// How many caller events of each kind one schedule may contain; the engine's own events
+  /// (timers, claims, returns) are never limited.
+  struct Budget: Hashable {
+    var sends = 3
+    var ticks = 5
+    var cancels = 1
+    var flushes = 1
+  }
+
+  enum Event: CustomStringConvertible {
+    case send(key: Int)
+    case tick
+    case cancel(key: Int)
+    case flush(key: Int)
+    /// The timer task at this index in ``timers`` wakes.
+    case timerWakes(Int)
+    /// The key's oldest run in flight claims (the key's previous run has returned).
+    case claim(key: Int)
+    /// The key's oldest run in flight returns.
+    case runReturns(key: Int)
+
+    var description: String {
+      switch self {
+      case .send(let key): "send(forKey: \(KeyedMachineWorld.name(key)))"
+      case .tick: "clock +1 ms"
+      case .cancel(let key): "cancel(forKey: \(KeyedMachineWorld.name(key)))"
+      case .flush(let key): "flush(forKey: \(KeyedMachineWorld.name(key)))"
+      case .timerWakes(let index): "timer task #\(index) wakes"
+      case .claim(let key): "oldest run of \(KeyedMachineWorld.name(key)) claims"
+      case .runReturns(let key): "oldest run of \(KeyedMachineWorld.name(key)) returns"
+      }
+    }
+  }
+
+  struct TimerTask: CustomStringConvertible {
+    var generation: UInt64
+    /// Where it sleeps; `nil` while it is runnable at once.
+    var sleepsUntil: Int?
+    var cancelled = false
+    var description: String {
+      "T\(generation)@\(sleepsUntil.map(String.init) ?? "now")\(cancelled ? "c" : "")"
+    }
+  }
+
+  struct RunTask: CustomStringConvertible {
+    var ticket: RunTicket<Int>
+    /// `nil` while waiting to claim; `0` when refused; else the value it runs.
+    var claimed: Int?
+    var description: String {
+      "#\(ticket.id)\(ticket.carried.map { "=\($0)" } ?? "")\(claimed.map { "/\($0)" } ?? "w")"
+    }
+  }
+
+  /// What the world knows of one key beside the machine.
+  struct KeyRecord: CustomStringConvertible {
+    /// The runs in flight, oldest first.
+    var runs: [RunTask] = []
+    /// The values sent for this key, as bits: value v is bit v.
+    var sentMask = 0
+    /// The newest value sent for this key.
+    var newestSent = 0
+    /// The newest value of this key that has run.
+    var newestRun = 0
+    /// Every value of this key up to this one was sent before a `cancel(forKey:)` that has
+    /// returned: none of them may start.
+    var voidedThrough = 0
+    /// Flush callers waiting for a ticket, with the value that must have run when it returns.
+    var flushWaits: [(ticket: UInt64, value: Int)] = []
+    var description: String {
+      "\(runs) \(sentMask) \(newestSent) \(newestRun) \(voidedThrough) \(flushWaits.map { "\($0.ticket):\($0.value)" })"
+    }
+  }
+
+  static let keys = [0, 1]
+  static func name(_ key: Int) -> String { key == 0 ? "A" : "B" }
+
+  private(set) var machine: Machine
+  let leading: Bool
+  let trailing: Bool
+  var budget: Budget
+  private(set) var now = 0
+  private(set) var sent = 0
+  private(set) var timers: [TimerTask] = []
+  /// The generation of the timer the machine owns; any other has been replaced.
+  private(set) var liveTimer: UInt64?
+  private(set) var records = [KeyRecord(), KeyRecord()]
+  /// The runs started per key, for a caller that compares them with a reference model; not
+  /// part of the fingerprint, so that caller must empty it after each comparison.
+  var started: [[ModelRun]] = [[], []]
+
+  init(interval: Int, options: DebounceOptions, budget: Budget = Budget()) {
+    machine = Machine(interval: .milliseconds(interval), options: options)
+    leading = options.leading
+    trailing = options.trailing
+    self.budget = budget
+  }
+
+  var instant: ManualClock.Instant { ManualClock.Instant(offset: .milliseconds(now)) }
+
+  // MARK: - ExplorableWorld
+
+  func enabledEvents() -> [Event] {
+    var events: [Event] = []
+    for key in Self.keys {
+      if budget.sends > 0 { events.append(.send(key: key)) }
+    }
+    if budget.ticks > 0 { events.append(.tick) }
+    for key in Self.keys {
+      if budget.cancels > 0 { events.append(.cancel(key: key)) }
+      if budget.flushes > 0 { events.append(.flush(key: key)) }
+    }
+    for (index, timer) in timers.enumerated() where isRunnable(timer) {
+      events.append(.timerWakes(index))
+    }
+    for key in Self.keys {
+      if let oldest = records[key].runs.first {
+        events.append(oldest.claimed == nil ? .claim(key: key) : .runReturns(key: key))
+      }
+    }
+    return events
+  }
+
+  func isRunnable(_ timer: TimerTask) -> Bool {
+    timer.cancelled || (timer.sleepsUntil.map { $0 <= now } ?? true)
+  }
+
+  mutating func apply(_ event: Event) -> String? {
+    switch event {
+    case .send: budget.sends -= 1
+    case .tick: budget.ticks -= 1
+    case .cancel: budget.cancels -= 1
+    case .flush: budget.flushes -= 1
+    case .timerWakes, .claim, .runReturns: break
+    }
+    return perform(event)
+  }
+
+  /// Applies `event` without spending the budget.
+  mutating func perform(_ event: Event) -> String? {
+    switch event {
+    case .send(let key):
+      sent += 1
+      records[key].newestSent = sent
+      records[key].sentMask |= 1 << sent
+      return apply(machine.send(sent, forKey: key, at: instant), forKey: key)
+    case .tick:
+      now += 1
+      return nil
+    case .cancel(let key):
+      return leavingTheOtherKey(of: key, "cancel") { world in
+        let action = world.machine.cancel(forKey: key)
+        let inFlight = world.records[key].runs.map(\.ticket.id)
+        if !action.cancelling.isEmpty,
+          !action.cancelling.allSatisfy({ inFlight.contains($0) })
+        {
+          return "cancel(forKey:) cancels runs \(action.cancelling), but \(inFlight) are in flight"
+        }
+        world.records[key].voidedThrough = world.records[key].newestSent
+        world.records[key].flushWaits.removeAll()
+        return nil
+      }
+    case .flush(let key):
+      return leavingTheOtherKey(of: key, "flush") { world in
+        world.apply(flush: world.machine.flush(forKey: key), forKey: key)
+      }
+    case .timerWakes(let index):
+      return timerWakes(index)
+    case .claim(let key):
+      return claim(key)
+    case .runReturns(let key):
+      return runReturns(key)
+    }
+  }
+
+  func checkState() -> String? {
+    var drained = self
+    let runBefore = records.map(\.newestRun)
+    if let broken = drained.runTasks(movingTheClock: true) {
+      return "while draining: \(broken)"
+    }
+    let ranSomething = Self.keys.map { drained.records[$0].newestRun != runBefore[$0] }
+    let inFlight = records.map { !$0.runs.isEmpty }
+    let idle = machine.isIdle
+    if idle != (!inFlight.contains(true) && !ranSomething.contains(true)) {
+      return
+        "isIdle is \(idle), but runs in flight per key are \(inFlight) and draining runs values per key \(ranSomething)"
+    }
+    for key in Self.keys where machine.isPending(forKey: key) != ranSomething[key] {
+      return
+        "isPending(forKey: \(Self.name(key))) is \(machine.isPending(forKey: key)), but draining \(ranSomething[key] ? "runs a value of it" : "runs nothing of it")"
+    }
+    // Memory follows the keys that have something pending or running; with a leading edge, a
+    // key also stays until its burst is over, which the timer decides.
+    let busyKeys = Self.keys.filter { inFlight[$0] || ranSomething[$0] }.count
+    if leading ? machine.keyCount < busyKeys : machine.keyCount != busyKeys {
+      return
+        "the machine holds \(machine.keyCount) keys, but \(busyKeys) have something pending or running"
+    }
+    if !drained.machine.isIdle || !drained.timers.isEmpty
+      || drained.records.contains(where: { !$0.runs.isEmpty })
+    {
+      return
+        "tasks are left after draining: timers \(drained.timers), runs \(drained.records.map(\.runs))"
+    }
+    if drained.machine.keyCount != 0 || drained.machine.heapCount != 0 {
+      return
+        "after draining, the machine still holds \(drained.machine.keyCount) keys and \(drained.machine.heapCount) heap entries"
+    }
+    if trailing {
+      for key in Self.keys {
+        let record = drained.records[key]
+        if record.newestSent > record.voidedThrough, record.newestRun != record.newestSent {
+          return
+            "the newest value \(record.newestSent) of \(Self.name(key)) never runs (its newest run is \(record.newestRun))"
+        }
+      }
+    }
+    return nil
+  }
+
+  var fingerprint: String {
+    "\(Self.describe(machine))|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes)|\(now)|\(sent)|\(timers)|\(liveTimer.map(String.init) ?? "-")|\(records)"
+  }
+
+  // MARK: - Reading the machine
+
+  /// The machine's state, the same for equal machines, field by field: its key table and heap
+  /// are read in a fixed order, since a dictionary's order depends on its history and the
+  /// heap's layout on the order of its pushes, neither of which changes what the machine does
+  /// next. The options are left out: they never change.
+  static func describe(_ machine: Machine) -> String {
+    let keys = Self.keys.map { keyState(of: machine, forKey: $0) }.joined(separator: ";")
+    let heap = machine.heap.entries.map { "\(ticks($0.deadline))/\($0.filing)/\($0.key)" }
+      .sorted().joined(separator: ",")
+    return
+      "\(keys)|\(heap)|\(machine.staleEntries) \(machine.filings) \(machine.waitingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(ticks(machine.timerDeadline)) \(machine.isShutDown)"
+  }
+
+  /// What the machine holds of `key`: its phase, ledger, heap filing and times.
+  static func keyState(of machine: Machine, forKey key: Int) -> String {
+    guard let state = machine.keys[key] else { return "none" }
+    let phase =
+      switch state.phase {
+      case .idle: "idle"
+      case .waiting(let value): "waiting \(value)"
+      case .dueTrailing(let value, let ticket): "due \(value) #\(ticket)"
+      case .dueNewest(let value, let ticket): "due newest \(value) #\(ticket)"
+      }
+    let ledger = state.ledger
+    return
+      "\(phase), \(ledger.timer) \(ledger.timersStarted) \(ledger.issued) \(ledger.returned) \(ledger.cancelledThrough) \(ledger.unclaimedCarriedRuns) \(ledger.isShutDown), filed \(state.filing.map(String.init) ?? "-"), last send \(ticks(state.lastSend)), max \(ticks(state.maxDeadline))"
+  }
+
+  static func ticks(_ instant: ManualClock.Instant?) -> String {
+    instant.map { String($0.offset / .milliseconds(1)) } ?? "-"
+  }
+
+  /// Runs `body`, an event of `key`, and checks that the other key's state is as it was.
+  private mutating func leavingTheOtherKey(
+    of key: Int, _ name: String, _ body: (inout KeyedMachineWorld) -> String?
+  ) -> String? {
+    let other = 1 - key
+    let before = Self.keyState(of: machine, forKey: other)
+    if let broken = body(&self) { return broken }
+    let after = Self.keyState(of: machine, forKey: other)
+    if before != after {
+      return
+        "\(name)(forKey: \(Self.name(key))) changed key \(Self.name(other)): \(before) became \(after)"
+    }
+    return nil
+  }
+
+  // MARK: - Applying the machine's actions, as KeyedDebounceRuns does
+
+  mutating func apply(_ action: SendAction<Int>, forKey key: Int) -> String? {
+    switch action {
+    case .none: return nil
+    case .startTimer(let generation): return startTimer(generation)
+    case .startRun(let run): return start(run, forKey: key)
+    case .startRunAndTimer(let run, let generation):
+      return start(run, forKey: key) ?? startTimer(generation)
+    }
+  }
+
+  mutating func apply(flush action: FlushAction<Int>, forKey key: Int) -> String? {
+    switch action {
+    case .none:
+      return nil
+    case .startRun(let run):
+      if let value = run.ticket.carried { records[key].flushWaits.append((run.ticket.id, value)) }
+      return start(run, forKey: key)
+    case .awaitRun(let ticket):
+      guard let value = records[key].runs.compactMap(\.ticket.carried).max() else {
+        return "flush(forKey:) waits for run \(ticket), but no run of the key carries a value"
+      }
+      records[key].flushWaits.append((ticket, value))
+      return nil
+    }
+  }
+
+  mutating func startTimer(_ generation: UInt64) -> String? {
+    if let live = liveTimer, timers.contains(where: { $0.generation == live }) {
+      return
+        "timer \(generation) started while timer \(live) still runs: one timer serves every key"
+    }
+    liveTimer = generation
+    timers.append(TimerTask(generation: generation))
+    return nil
+  }
+
+  mutating func start(_ run: StartRun<Int>, forKey key: Int) -> String? {
+    let inFlight = records[key].runs.map(\.ticket.id)
+    if run.superseding != (inFlight.first ?? run.ticket.id)..<run.ticket.id {
+      return
+        "run \(run.ticket.id) of \(Self.name(key)) supersedes \(run.superseding), but \(inFlight) of that key are in flight"
+    }
+    records[key].runs.append(RunTask(ticket: run.ticket))
+    return nil
+  }
+
+  mutating func timerWakes(_ index: Int) -> String? {
+    let timer = timers[index]
+    let step = machine.timerWoke(generation: timer.generation, at: instant)
+    let isLive = timer.generation == liveTimer
+    if !isLive {
+      guard case .retire = step.next, step.starts.isEmpty else {
+        return
+          "timer \(timer.generation), replaced by \(liveTimer.map { "timer \($0)" } ?? "none"), acted"
+      }
+    }
+    for start in step.starts {
+      if let broken = self.start(start.run, forKey: start.key) { return broken }
+    }
+    switch step.next {
+    case .sleep(let deadline):
+      let tick = Int(deadline.offset / .milliseconds(1))
+      guard tick > now else { return "the timer sleeps until \(tick), not after now (\(now))" }
+      timers[index].sleepsUntil = tick
+      timers[index].cancelled = false
+    case .stop:
+      timers.remove(at: index)
+      liveTimer = nil
+    case .retire:
+      if isLive { return "the live timer \(timer.generation) was told to retire" }
+      timers.remove(at: index)
+    }
+    return nil
+  }
+
+  mutating func claim(_ key: Int) -> String? {
+    let ticket = records[key].runs[0].ticket
+    guard let value = machine.claim(ticket, forKey: key) else {
+      records[key].runs[0].claimed = 0
+      return nil
+    }
+    records[key].runs[0].claimed = value
+    let record = records[key]
+    if value < 1 || value > sent || record.sentMask & (1 << value) == 0 {
+      return "run \(ticket.id) of \(Self.name(key)) started \(value), which was not sent for it"
+    }
+    if value <= record.newestRun {
+      return
+        "value \(value) of \(Self.name(key)) started after its value \(record.newestRun) had: a value ran twice or out of order"
+    }
+    if value <= record.voidedThrough {
+      return
+        "value \(value) of \(Self.name(key)) started, though a cancel(forKey:) that returned after it was sent voided it"
+    }
+    if ticket.carried == nil, value != record.newestSent {
+      return
+        "run \(ticket.id) of \(Self.name(key)) took held value \(value), superseded by \(record.newestSent) sent earlier"
+    }
+    records[key].newestRun = value
+    started[key].append(ModelRun(value: value, tick: now))
+    return nil
+  }
+
+  mutating func runReturns(_ key: Int) -> String? {
+    let returning = records[key].runs.removeFirst()
+    machine.runReturned(returning.ticket, forKey: key)
+    var broken: String?
+    let newestRun = records[key].newestRun
+    let voided = records[key].voidedThrough
+    records[key].flushWaits.removeAll { wait in
+      guard wait.ticket == returning.ticket.id else { return false }
+      if wait.value > newestRun, wait.value > voided {
+        broken =
+          "flush(forKey: \(Self.name(key))) returned with run \(wait.ticket), but its value \(wait.value) never ran"
+      }
+      return true
+    }
+    return broken
+  }
+
+  // MARK: - Letting the tasks run
+
+  /// Lets every task run, the runs first (key A's, then B's), then the timer, until none can;
+  /// with `movingTheClock`, then moves the clock a tick at a time until no timer is left.
+  mutating func runTasks(movingTheClock: Bool) -> String? {
+    var steps: [String] = []
+    for _ in 0..<500 {
+      let event: Event
+      if let key = Self.keys.first(where: { !records[$0].runs.isEmpty }) {
+        event = records[key].runs[0].claimed == nil ? .claim(key: key) : .runReturns(key: key)
+      } else if let index = timers.firstIndex(where: isRunnable) {
+        event = .timerWakes(index)
+      } else if movingTheClock, !timers.isEmpty {
+        event = .tick
+      } else {
+        return nil
+      }
+      steps.append(event.description)
+      if let broken = perform(event) {
+        return
+          "\(broken)\n  (reached by then letting the tasks run: \(steps.joined(separator: ", ")))"
+      }
+    }
+    return "still busy after 500 steps: timers \(timers), runs \(records.map(\.runs))"
+  }
+}
