@@ -54,4 +54,32 @@ struct RealTypeExplorationTests {
     #expect(report.violation == nil, "\(report)")
     #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
   }
+
+  @Test func throttledSequenceTimerCaughtUpByAnElementServesTheLastWindow() async {
+    let report = await Self.explore(
+      ThrottledSequenceAdoptedTimerScenario.self, delays: Self.sequenceDelays)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
+  }
+
+  @Test func debouncedSequenceTimerHeldWhileCaughtUpKeepsItsGuarantees() async {
+    let report = await Self.explore(
+      DebouncedSequenceGatedAdoptedTimerScenario.self, delays: Self.sequenceDelays)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
+  }
+
+  @Test func throttledSequenceTimerHeldWhileCaughtUpServesTheLastWindow() async {
+    let report = await Self.explore(
+      ThrottledSequenceGatedAdoptedTimerScenario.self, delays: Self.sequenceDelays)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
+  }
+
+  @Test func debouncedSequenceFailingWhileItsTimerIsHeldKeepsTheSettledValue() async {
+    let report = await Self.explore(
+      DebouncedSequenceGatedFailureAfterCatchUpScenario.self, delays: Self.sequenceDelays)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
+  }
 }
