@@ -6,6 +6,9 @@ import SettleTesting
 /// runs. That is the one interleaving an executor seldom picks by itself, so tests of what an
 /// operator does without its timer task (catching up with the clock) need it spelled out.
 ///
+/// While the gate is closed, an engine whose timer a catch-up kept for its held task is not
+/// quiescent: `waitUntilQuiescent()` then waits for the gate, so open it first.
+///
 /// Only Settle's own tests need it: what it shows (how many timer tasks ran, which event did a
 /// timer's work) is not public behaviour, which `ManualClock` alone makes deterministic.
 public struct GatedClock: Clock {

@@ -217,19 +217,23 @@ where
 
   /// Does, on the caller's thread, the steps the timer task would take when it wakes at
   /// `now`: the runs it would start are handed over, and where it would sleep is recorded.
-  /// Where the timer would stop and its task exists (`hasTask`), it stays awake for that task
-  /// instead (``RunLedger/timerAwaitsItsTask(generation:)``): the task, due to wake, stops it
-  /// or serves the next deadline, so that the send that follows does not start a second one.
+  /// Where the timer would stop and has a task, it stays awake for that task instead
+  /// (``RunLedger/timerAwaitsItsTask(generation:)``): the task, due to wake, stops it or
+  /// serves the next deadline, so that the send that follows does not start a second one.
   /// The task, when it runs, finds its generation current and does what is left; it repeats
-  /// nothing.
+  /// nothing. A timer the machine has just started has no task yet (see
+  /// ``startTimer(_:at:in:)``): where it would stop, it stops.
   @usableFromInline
-  func catchUpTimer(at now: C.Instant, in state: inout State, hasTask: Bool = true) {
+  func catchUpTimer(at now: C.Instant, in state: inout State) {
     guard !SeededFault.isSeeded(.sequenceTimerNotCaughtUp) else { return }
     let generation: UInt64
     switch state.machine.ledger.timer {
     case .stopped: return
     case .awake(let current), .asleep(let current): generation = current
     }
+    // Read, not passed in: a timer has a task exactly when it is not new, and a flag a caller
+    // could get wrong would keep a timer awake for a task that never comes.
+    let hasTask = state.timerTask != nil
     while true {
       switch state.machine.timerWoke(generation: generation, at: now) {
       case .startRun(let run):
@@ -238,7 +242,9 @@ where
         if hasTask { state.machine.ledger.timerAwaitsItsTask(generation: generation) }
         return
       case .sleep:
-        state.handoverPending = true  // quiescence waiters may be due now
+        // A running timer that goes back to sleep may leave the engine quiescent; a new one
+        // was started from a quiescent engine and leaves it so.
+        if hasTask { state.handoverPending = true }
         return
       case .retire:
         return
@@ -498,7 +504,7 @@ where
       "Internal inconsistency in Settle: timer \(generation) started while another runs"
     )
     if handover != nil {
-      catchUpTimer(at: now, in: &state, hasTask: false)
+      catchUpTimer(at: now, in: &state)
       guard state.machine.ledger.hasTimer else { return }
     }
     state.timerTasksCreated &+= 1
