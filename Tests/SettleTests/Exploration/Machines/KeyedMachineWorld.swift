@@ -16,7 +16,7 @@ import SettleTesting
 /// one timer task serves both, that an event for one key leaves the other key's state as it
 /// was, and that the machine keeps state only for the keys with something pending, running
 /// or (with a leading edge) an open burst. Values sent are 1, 2, 3, ... over both keys.
-struct KeyedMachineWorld: ExplorableWorld {
+struct KeyedMachineWorld: TaskDrainingWorld {
   typealias Machine = KeyedDebounceStateMachine<Int, Int, ManualClock.Instant>
 
   /// How many caller events of each kind one schedule may contain; the engine's own events
@@ -415,27 +415,15 @@ struct KeyedMachineWorld: ExplorableWorld {
 
   // MARK: - Letting the tasks run
 
-  /// Lets every task run, the runs first (key A's, then B's), then the timer, until none can;
-  /// with `movingTheClock`, then moves the clock a tick at a time until no timer is left.
-  mutating func runTasks(movingTheClock: Bool) -> String? {
-    var steps: [String] = []
-    for _ in 0..<500 {
-      let event: Event
-      if let key = Self.keys.first(where: { !records[$0].runs.isEmpty }) {
-        event = records[key].runs[0].claimed == nil ? .claim(key: key) : .runReturns(key: key)
-      } else if let index = timers.firstIndex(where: isRunnable) {
-        event = .timerWakes(index)
-      } else if movingTheClock, !timers.isEmpty {
-        event = .tick
-      } else {
-        return nil
-      }
-      steps.append(event.description)
-      if let broken = perform(event) {
-        return
-          "\(broken)\n  (reached by then letting the tasks run: \(steps.joined(separator: ", ")))"
-      }
+  /// The runs first (key A's, then B's), then the timer; with `movingTheClock`, a tick while
+  /// a timer is left.
+  func nextTaskEvent(movingTheClock: Bool) -> Event? {
+    if let key = Self.keys.first(where: { !records[$0].runs.isEmpty }) {
+      return records[key].runs[0].claimed == nil ? .claim(key: key) : .runReturns(key: key)
     }
-    return "still busy after 500 steps: timers \(timers), runs \(records.map(\.runs))"
+    if let index = timers.firstIndex(where: isRunnable) { return .timerWakes(index) }
+    return movingTheClock && !timers.isEmpty ? .tick : nil
   }
+
+  var busyDescription: String { "timers \(timers), runs \(records.map(\.runs))" }
 }

@@ -8,21 +8,9 @@ import SettleTesting
 /// (`DebounceModel`, as the single-key search uses): each key must start the same values at
 /// the same ticks as its own model, whatever the other key does.
 struct KeyedPromptMachineWorld: ExplorableWorld {
-  enum Event: CustomStringConvertible {
-    case send(key: Int)
-    case tick
-    case cancel(key: Int)
-    case flush(key: Int)
-
-    var description: String {
-      switch self {
-      case .send(let key): "send(forKey: \(KeyedMachineWorld.name(key)))"
-      case .tick: "clock +1 ms"
-      case .cancel(let key): "cancel(forKey: \(KeyedMachineWorld.name(key)))"
-      case .flush(let key): "flush(forKey: \(KeyedMachineWorld.name(key)))"
-      }
-    }
-  }
+  /// A caller's steps only (`send`, `tick`, `cancel`, `flush`): the tasks run promptly after
+  /// each.
+  typealias Event = KeyedMachineWorld.Event
 
   private(set) var world: KeyedMachineWorld
   private(set) var models: [DebounceModel]
@@ -50,24 +38,17 @@ struct KeyedPromptMachineWorld: ExplorableWorld {
   }
 
   mutating func apply(_ event: Event) -> String? {
-    let broken: String?
+    if case .send = event { sendsLeft -= 1 }
+    if case .tick = event { ticksLeft -= 1 }
+    if let broken = world.perform(event) { return broken }
     switch event {
-    case .send(let key):
-      sendsLeft -= 1
-      broken = world.perform(.send(key: key))
-      models[key].apply(.send(world.sent))
-    case .tick:
-      ticksLeft -= 1
-      broken = world.perform(.tick)
-      for key in KeyedMachineWorld.keys { models[key].apply(.advance(1)) }
-    case .cancel(let key):
-      broken = world.perform(.cancel(key: key))
-      models[key].apply(.cancel)
-    case .flush(let key):
-      broken = world.perform(.flush(key: key))
-      models[key].apply(.flush)
+    case .send(let key): models[key].apply(.send(world.sent))
+    case .tick: for key in KeyedMachineWorld.keys { models[key].apply(.advance(1)) }
+    case .cancel(let key): models[key].apply(.cancel)
+    case .flush(let key): models[key].apply(.flush)
+    case .timerWakes, .claim, .runReturns:
+      preconditionFailure("\(event) is a task's step; only a caller's steps are enabled here")
     }
-    if let broken { return broken }
     // What the model assumes happens at once: every task that can run now runs.
     if let broken = world.runTasks(movingTheClock: false) { return broken }
     defer {

@@ -24,7 +24,7 @@ struct TimedWorldBudget: Hashable {
 /// A run's value is read through ``ExploredRunValue``: the newest value sent for a plain
 /// machine, every value since the previous run for one with a collecting fold, so that one
 /// world checks both.
-struct TimedMachineWorld<Machine: TimedStateMachine>: ExplorableWorld
+struct TimedMachineWorld<Machine: TimedStateMachine>: TaskDrainingWorld
 where
   Machine.Input == Int, Machine.Value: ExploredRunValue,
   Machine.Instant == ManualClock.Instant
@@ -400,30 +400,14 @@ where
 
   // MARK: - Letting the tasks run
 
-  /// Lets every task run, the runs first, then the timers, until none can; with
-  /// `movingTheClock`, then moves the clock a tick at a time until no timer is left either.
-  /// Bounded, so that a machine that never settles fails by name.
-  mutating func runTasks(movingTheClock: Bool) -> String? {
-    var steps: [String] = []
-    for _ in 0..<500 {
-      let event: Event
-      if !runs.isEmpty {
-        event = runs[0].status.isWaiting ? .claim : .runReturns
-      } else if let index = timers.firstIndex(where: isRunnable) {
-        event = .timerWakes(index)
-      } else if movingTheClock, !timers.isEmpty {
-        event = .tick
-      } else {
-        return nil
-      }
-      steps.append(event.description)
-      if let broken = perform(event) {
-        return
-          "\(broken)\n  (reached by then letting the tasks run: \(steps.joined(separator: ", ")))"
-      }
-    }
-    return "still busy after 500 steps: timers \(timers), runs \(runs)"
+  /// The runs first, then the timers; with `movingTheClock`, a tick while a timer is left.
+  func nextTaskEvent(movingTheClock: Bool) -> Event? {
+    if !runs.isEmpty { return runs[0].status.isWaiting ? .claim : .runReturns }
+    if let index = timers.firstIndex(where: isRunnable) { return .timerWakes(index) }
+    return movingTheClock && !timers.isEmpty ? .tick : nil
   }
+
+  var busyDescription: String { "timers \(timers), runs \(runs)" }
 }
 
 extension SendAction {

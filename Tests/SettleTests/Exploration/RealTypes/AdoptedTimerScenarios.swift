@@ -39,6 +39,50 @@ final class SequenceScenarioLog: Sendable {
 
   func scriptDid(_ step: String) { events.record("script: \(step)") }
 
+  /// Starts the consumer: records each element and how the sequence ends. With
+  /// `holdingAfterOne`, it waits after receiving 1 until ``consumerMayAskAgain`` opens.
+  func consume<S: AsyncSequence & Sendable>(_ sequence: S, holdingAfterOne: Bool = false)
+  where S.Element == Int {
+    Task {
+      do {
+        for try await value in sequence {
+          received(value)
+          if holdingAfterOne, value == 1 { await consumerMayAskAgain.wait() }
+        }
+        ended(.finished)
+      } catch {
+        ended(.threw)
+      }
+    }
+  }
+
+  /// The start the gated scenarios share: 1 is sent, the clock passes its deadline (10 ms)
+  /// while the woken timer task waits at the gate, and 2 is sent, catching the timer up ahead
+  /// of that task.
+  func sendOneThenTwoAheadOfTheHeldTask<Failure: Error>(
+    _ source: ManualSequence<Int, Failure>, on clock: GatedClock
+  ) async {
+    source.yield(1)
+    await source.waitForDemand()
+    scriptDid("yield 1, sent")
+    await clock.manual.advance(by: .milliseconds(10))  // 1 is due at 10; its task is held
+    scriptDid("advance to 10")
+    source.yield(2)
+    await source.waitForDemand()
+    scriptDid("yield 2, sent")
+  }
+
+  /// Lets the held timer task go and waits until it sleeps again, toward the deadline of the
+  /// timer it was left (20 ms); then the consumer, held after 1 so that its `next()` could not
+  /// do the task's work, may ask again.
+  func letTheHeldTaskServeItsTimer(on clock: GatedClock) async {
+    clock.wakeUps.open()
+    scriptDid("gate opened")
+    await clock.manual.waitForSleepers(count: 1)
+    scriptDid("the timer's task sleeps")
+    consumerMayAskAgain.open()
+  }
+
   func scriptFinishes() {
     state.withLock { $0.scriptFinished = true }
     events.record("script: done")
@@ -73,10 +117,7 @@ final class ThrottledSequenceAdoptedTimerScenario: JobScenario {
     let source = ManualSequence<Int, Never>()
     let throttled = source.throttled(
       for: .milliseconds(10), mode: .newestAtWindowEndOnly, clock: clock)
-    Task {
-      for await value in throttled { log.received(value) }
-      log.ended(.finished)
-    }
+    log.consume(throttled)
     Task {
       source.yield(1)
       await source.waitForDemand()
@@ -117,28 +158,10 @@ final class DebouncedSequenceGatedAdoptedTimerScenario: JobScenario {
     let clock = GatedClock()
     let source = ManualSequence<Int, Never>()
     let debounced = source.debounced(for: .milliseconds(10), clock: clock)
+    log.consume(debounced, holdingAfterOne: true)
     Task {
-      for await value in debounced {
-        log.received(value)
-        if value == 1 { await log.consumerMayAskAgain.wait() }
-      }
-      log.ended(.finished)
-    }
-    Task {
-      source.yield(1)
-      await source.waitForDemand()
-      log.scriptDid("yield 1, sent")
-      await clock.manual.advance(by: .milliseconds(10))  // 1 is due at 10; its task is held
-      log.scriptDid("advance to 10")
-      source.yield(2)
-      await source.waitForDemand()
-      log.scriptDid("yield 2, sent")
-      clock.wakeUps.open()
-      log.scriptDid("gate opened")
-      // The held task, let go, sleeps again toward the timer's next deadline (20).
-      await clock.manual.waitForSleepers(count: 1)
-      log.scriptDid("the timer's task sleeps")
-      log.consumerMayAskAgain.open()
+      await log.sendOneThenTwoAheadOfTheHeldTask(source, on: clock)
+      await log.letTheHeldTaskServeItsTimer(on: clock)
       await clock.manual.advance(by: .milliseconds(5))  // 2 is due at 20: not yet
       log.scriptDid("advance to 15")
       source.yield(3)
@@ -174,28 +197,10 @@ final class ThrottledSequenceGatedAdoptedTimerScenario: JobScenario {
     let source = ManualSequence<Int, Never>()
     let throttled = source.throttled(
       for: .milliseconds(10), mode: .newestAtWindowEndOnly, clock: clock)
+    log.consume(throttled, holdingAfterOne: true)
     Task {
-      for await value in throttled {
-        log.received(value)
-        if value == 1 { await log.consumerMayAskAgain.wait() }
-      }
-      log.ended(.finished)
-    }
-    Task {
-      source.yield(1)
-      await source.waitForDemand()
-      log.scriptDid("yield 1, sent")
-      await clock.manual.advance(by: .milliseconds(10))  // 1's window ends at 10; task held
-      log.scriptDid("advance to 10")
-      source.yield(2)
-      await source.waitForDemand()
-      log.scriptDid("yield 2, sent")
-      clock.wakeUps.open()
-      log.scriptDid("gate opened")
-      // The held task, let go, sleeps again toward the timer's next deadline (20).
-      await clock.manual.waitForSleepers(count: 1)
-      log.scriptDid("the timer's task sleeps")
-      log.consumerMayAskAgain.open()
+      await log.sendOneThenTwoAheadOfTheHeldTask(source, on: clock)
+      await log.letTheHeldTaskServeItsTimer(on: clock)
       await clock.manual.advance(by: .milliseconds(10))  // 2's window ends at 20
       log.scriptDid("advance to 20")
       await log.arrival(of: 2)
@@ -226,23 +231,9 @@ final class DebouncedSequenceGatedFailureAfterCatchUpScenario: JobScenario {
     let clock = GatedClock()
     let source = ManualSequence<Int, any Error>()
     let debounced = source.debounced(for: .milliseconds(10), clock: clock)
+    log.consume(debounced)
     Task {
-      do {
-        for try await value in debounced { log.received(value) }
-        log.ended(.finished)
-      } catch {
-        log.ended(.threw)
-      }
-    }
-    Task {
-      source.yield(1)
-      await source.waitForDemand()
-      log.scriptDid("yield 1, sent")
-      await clock.manual.advance(by: .milliseconds(10))  // 1 is due at 10; its task is held
-      log.scriptDid("advance to 10")
-      source.yield(2)
-      await source.waitForDemand()
-      log.scriptDid("yield 2, sent")
+      await log.sendOneThenTwoAheadOfTheHeldTask(source, on: clock)
       source.fail(Failure())
       log.scriptDid("fail")
       clock.wakeUps.open()
