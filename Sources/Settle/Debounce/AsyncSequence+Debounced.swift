@@ -13,7 +13,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// ```
   ///
   /// With interval 3 and inputs `a@0 b@1 c@2 d@3 e@8 f@12 g@14`, then finish at 19, the
-  /// output is `d@6 e@11 g@17`, then the end at 19. See ``DebouncedSequence`` for finish,
+  /// output is `d@6 e@11 g@17`, then the end at 19. See ``DebouncingSequence`` for finish,
   /// error, cancellation and a slow consumer.
   ///
   /// The base must be `Sendable` as well as its elements: the operator consumes it from a
@@ -46,9 +46,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     clock: C = ContinuousClock()
   ) -> DebouncedSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
-    return DebouncedSequence(
+    return DebouncingSequence(
       base: self, interval: interval, tolerance: tolerance, options: options,
-      buffering: buffering, clock: clock)
+      fold: LatestValue(), buffering: buffering, clock: clock)
   }
 
   /// Emits, once the sequence has been quiet for `interval`, the fold of every element since
@@ -65,7 +65,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// See ``FoldingDebouncedSequence`` for what it emits and when, and ``Fold`` for the folds.
+  /// See ``DebouncingSequence`` for what it emits and when, and ``Fold`` for the folds.
   ///
   /// Iterate the result in one task at a time, as
   /// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` says.
@@ -90,7 +90,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     clock: C = ContinuousClock()
   ) -> FoldingDebouncedSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
-    return FoldingDebouncedSequence(
+    return DebouncingSequence(
       base: self, interval: interval, tolerance: tolerance, options: options, fold: fold,
       buffering: buffering, clock: clock)
   }

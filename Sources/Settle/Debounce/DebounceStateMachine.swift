@@ -1,6 +1,6 @@
 /// The decisions of a debouncer, free of tasks, clocks and locks (see ``TimedStateMachine``).
 ///
-/// The value a run receives is the ``RunValueFold`` of the inputs sent since the previous
+/// The value a run receives is the ``RunFold`` of the inputs sent since the previous
 /// run: the newest one for a `Debouncer` (``LatestValue``), an accumulation for a
 /// `FoldingDebouncer`. Wherever this machine keeps a value that has not run, a new input joins
 /// it; a run's value is never split or lost to a newer input.
@@ -8,7 +8,7 @@
 /// ``sendWhileOpen(_:at:)`` and what it reads are `@inlinable`/`@usableFromInline` so that a
 /// `Debouncer`'s send is specialised in the client (see ``TimedRuns``).
 @usableFromInline
-package struct DebounceStateMachine<Fold: RunValueFold, Instant: InstantProtocol>:
+package struct DebounceStateMachine<Fold: RunFold, Instant: InstantProtocol>:
   TimedStateMachine
 where Instant.Duration == Duration {
   @usableFromInline

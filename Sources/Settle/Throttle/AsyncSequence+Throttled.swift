@@ -53,9 +53,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     clock: C = ContinuousClock()
   ) -> ThrottledSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
-    return ThrottledSequence(
+    return ThrottlingSequence(
       base: self, interval: interval, tolerance: tolerance, mode: mode,
-      buffering: buffering, clock: clock)
+      fold: LatestValue(), buffering: buffering, clock: clock)
   }
 
   /// Emits at most one element per `interval`, measured on `clock`: the first element at
@@ -100,7 +100,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     clock: C = ContinuousClock()
   ) -> FoldingThrottledSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
-    return FoldingThrottledSequence(
+    return ThrottlingSequence(
       base: self, interval: interval, tolerance: tolerance, mode: mode, fold: fold,
       buffering: buffering, clock: clock)
   }

@@ -8,7 +8,7 @@
 /// run at its end opens none.
 /// Every throttled run carries its value, so only `cancel()` stops one from starting.
 @usableFromInline
-package struct ThrottleStateMachine<Fold: RunValueFold, Instant: InstantProtocol>:
+package struct ThrottleStateMachine<Fold: RunFold, Instant: InstantProtocol>:
   TimedStateMachine
 where Instant.Duration == Duration {
   @usableFromInline

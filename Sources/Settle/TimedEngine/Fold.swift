@@ -69,19 +69,22 @@ extension Fold where Accumulated == [Value] {
   }
 }
 
-extension Fold: RunValueFold {
+extension Fold: RunFold {
+  /// `false`: a later value is reduced into the pending accumulation.
   @inlinable
-  package static var replaces: Bool { false }
+  public static var replaces: Bool { false }
 
+  /// The initial value with `input` reduced into it.
   @inlinable
-  package func start(with input: Value) -> Accumulated {
+  public func start(with input: Value) -> Accumulated {
     var accumulated = initial
     if !SeededFault.isSeeded(.foldDropsFirstValue) { reducer(&accumulated, input) }
     return accumulated
   }
 
+  /// Reduces `input` into the pending accumulation, in place.
   @inlinable
-  package func add(_ input: Value, to pending: inout Accumulated) {
+  public func add(_ input: Value, to pending: inout Accumulated) {
     reducer(&pending, input)
   }
 }

@@ -36,7 +36,7 @@ extension Numbered: NumberedPayload {}
 /// Wraps a fold so that the value it builds remembers the number of the newest input folded
 /// in: replaced with the value, or updated next to the accumulation, in place.
 @usableFromInline
-package struct NumberedFold<Base: RunValueFold>: RunValueFold {
+package struct NumberedFold<Base: RunFold>: RunFold {
   @usableFromInline
   package let base: Base
 

@@ -10,41 +10,35 @@ extension TimedSequenceStorage {
   package var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
 }
 
-extension DebouncedSequence.Iterator {
-  /// For tests: the engine behind this iterator.
-  package var storage: TimedSequenceStorage<Base, LatestDebounceMachine<Base.Element, C.Instant>, C>
-  {
-    owner.storage
-  }
-}
-
-extension ThrottledSequence.Iterator {
-  /// For tests: the engine behind this iterator.
-  package var storage: TimedSequenceStorage<Base, LatestThrottleMachine<Base.Element, C.Instant>, C>
-  {
-    owner.storage
-  }
-
-  /// For tests: the engine this iterator's elements pass through, as
-  /// ``DebouncedSequence/Iterator/engine`` is for a debounce.
-  package var engine: TimedRuns<LatestThrottleMachine<Base.Element, C.Instant>, C> {
-    owner.storage.runs
-  }
-}
-
-/// For tests: the iterators of ``DebouncedSequence`` and ``ThrottledSequence``, whose base's
-/// end a replay waits for. Delivery needs no such hook: the operators catch up with the clock
-/// at every event (see ``TimedRuns/Handover``).
+/// For tests: the iterators of ``DebouncingSequence`` and ``ThrottlingSequence``, and what a
+/// test reads through them, written once for both.
 package protocol TimedSequenceIterator: AsyncIteratorProtocol {
+  associatedtype Base: AsyncSequence & Sendable where Base.Element: Sendable
+  associatedtype Machine: TimedStateMachine
+  where
+    Machine.Input: NumberedPayload, Machine.Value: NumberedPayload,
+    Machine.Input.Payload == Base.Element, Machine.Instant == TimedClock.Instant
+  associatedtype TimedClock: Clock
+
+  /// What ends the sequence's work when the iterator is dropped, and holds its engine.
+  var owner: TimedSequenceOwner<Base, Machine, TimedClock> { get }
+}
+
+extension TimedSequenceIterator {
+  /// The storage behind this iterator.
+  package var storage: TimedSequenceStorage<Base, Machine, TimedClock> { owner.storage }
+
+  /// The engine this iterator's elements pass through. Its pump waits on it when the base
+  /// finishes; tests wait on it too, several tasks at once, as a ``Debouncer``'s callers wait
+  /// on theirs.
+  package var engine: TimedRuns<Machine, TimedClock> { owner.storage.runs }
+
   /// Returns once the base has ended and what its end causes at once has happened (see
-  /// ``TimedSequenceStorage/waitUntilInputEnded()``).
-  var inputEnded: @Sendable () async -> Void { get }
+  /// ``TimedSequenceStorage/waitUntilInputEnded()``); a replay waits for it. Delivery needs no
+  /// such hook: the operators catch up with the clock at every event (see
+  /// ``TimedRuns/Handover``).
+  package var inputEnded: @Sendable () async -> Void { owner.storage.waitUntilInputEnded }
 }
 
-extension DebouncedSequence.Iterator: TimedSequenceIterator {
-  package var inputEnded: @Sendable () async -> Void { storage.waitUntilInputEnded }
-}
-
-extension ThrottledSequence.Iterator: TimedSequenceIterator {
-  package var inputEnded: @Sendable () async -> Void { storage.waitUntilInputEnded }
-}
+extension DebouncingSequence.Iterator: TimedSequenceIterator {}
+extension ThrottlingSequence.Iterator: TimedSequenceIterator {}

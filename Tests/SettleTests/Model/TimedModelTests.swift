@@ -191,8 +191,8 @@ protocol TimedSubject: Sendable {
   var hasTimer: Bool { get }
 }
 
-extension Debouncer: TimedSubject where Value == Int, C == ManualClock {}
-extension Throttler: TimedSubject where Value == Int, C == ManualClock {}
+extension Debouncing: TimedSubject where Folding == LatestValue<Int>, C == ManualClock {}
+extension Throttling: TimedSubject where Folding == LatestValue<Int>, C == ManualClock {}
 
 @Suite("Model-based: Debouncer and Throttler against reference models", .watched)
 struct TimedModelTests {

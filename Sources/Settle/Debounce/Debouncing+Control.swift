@@ -1,2 +1,2 @@
 // What `onChange(of:debounce:control:)` attaches to the view's `DebounceControl`.
-extension Debouncer: ControllableDebounce {}
+extension Debouncing: ControllableDebounce {}

@@ -1,0 +1,192 @@
+/// Runs an action at most once per interval, with the value its ``RunFold`` made of what
+/// was sent since the previous run: the first value at once, later ones at the end of each
+/// window.
+///
+/// You name it through ``Throttler`` (one value per run) or ``FoldingThrottler`` (the values
+/// of a window folded together); both are this one type, with one set of rules, written here.
+///
+/// ## Guarantees
+/// - **First value at once.** A value that arrives with no window open is dispatched at once
+///   (its action starts on the next turn, never inside `send`) and opens a window of
+///   `interval`; except in ``ThrottleMode/newestAtWindowEndOnly``, where it opens the window
+///   and waits for its end, and the run there opens none.
+/// - **One run per window.** What happens to the values that arrive inside a window is the
+///   throttler's ``ThrottleMode``: by default the newest of them runs at the window's end, on
+///   the timer, without waiting for another input, and that run opens the next window;
+///   ``ThrottleMode/firstAtWindowEnd`` runs the first of them instead, and
+///   ``ThrottleMode/cooldown`` drops them all, and ``ThrottleMode/newestAtWindowEndOnly`` runs
+///   the newest of them and of the value that opened the window. A window with no values
+///   closes quietly.
+/// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window
+///   is measured from the moment its run was dispatched. ``flush()`` is the one exception:
+///   an explicit request to run the waiting value now. A throttler has no end of input, so
+///   nothing else runs a value early; the `throttled` operator keeps the spacing even when
+///   its base ends (see ``ThrottledSequence``).
+/// - **Folding.** With a ``Fold``, the values that a window's end runs are folded together,
+///   in the order sent: in ``ThrottleMode/newestAtWindowEnd`` every value that arrived inside
+///   the window, in ``ThrottleMode/newestAtWindowEndOnly`` every value of the window including
+///   the one that opened it. ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown``
+///   keep one value per run, so each accumulation holds that value alone.
+/// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and keep call order.
+/// - **No overlap.** A run that becomes due while an action runs cancels that action and
+///   starts after it returns.
+/// - **Cancel.** ``cancel()`` drops the waiting value, cancels a running action and closes
+///   the window: the next value runs at once. Nothing sent before it runs after it returns.
+/// - **Lifetime.** Releasing the throttler cancels its work and releases the action; with
+///   `onRelease: .runPending` the waiting value runs first (see ``PendingValuePolicy``).
+///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
+/// - Complexity: ``send(_:)`` is O(1) plus the fold's own work, in place, and takes one lock; the timer task exists only while
+///   a value waits for a window's end.
+public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Duration {
+  @usableFromInline
+  package typealias Machine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
+
+  @usableFromInline
+  package let runs: TimedRuns<Machine, C>
+  /// What the deinit does with a pending value.
+  let onRelease: PendingValuePolicy
+
+  /// Creates a throttler whose runs receive the fold of the values sent, on `clock`'s time.
+  ///
+  /// ```swift
+  /// let progress = FoldingThrottler(
+  ///   for: .milliseconds(250), folding: .reducing(into: 0) { $0 += $1 }
+  /// ) { (bytes: Int) in
+  ///   print("received", bytes, "more bytes")
+  /// }
+  /// progress.send(4096)  // from a download's chunk callback
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - interval: The shortest spacing between two runs.
+  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
+  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
+  ///     `nil` (the default) leaves it to the clock.
+  ///   - mode: What happens to the values that arrive inside a window: the newest runs at its
+  ///     end (the default), the first runs at its end, or all are dropped (a cooldown); or,
+  ///     with ``ThrottleMode/newestAtWindowEndOnly``, even the value that opens a window waits
+  ///     for its end, where only the newest runs (RxJS's `auditTime`).
+  ///   - fold: How values join the one a window's end runs: ``Fold/collect``,
+  ///     ``Fold/reducing(into:_:)``, or a ``RunFold`` of your own.
+  ///   - onRelease: What happens to a pending value when the throttler is released: dropped
+  ///     (the default) or run at once; see ``PendingValuePolicy``.
+  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
+  ///     pass a `ManualClock` in tests.
+  ///   - action: The work; mark it `@MainActor` to run it on the main actor.
+  /// - Precondition: `interval` is not negative, nor is `tolerance`.
+  public init(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    mode: ThrottleMode = .newestAtWindowEnd,
+    folding fold: Folding,
+    onRelease: PendingValuePolicy = .cancelPending,
+    clock: C = ContinuousClock(),
+    action: @escaping @Sendable @isolated(any) (Folding.Output) async -> Void
+  ) {
+    self.onRelease = onRelease
+    runs = TimedRuns(
+      machine: Machine(interval: interval, mode: mode, fold: NumberedFold(fold)),
+      clock: clock,
+      tolerance: tolerance,
+      action: action
+    )
+  }
+
+  /// Creates a throttler whose runs receive one value each: a ``Throttler``.
+  ///
+  /// ```swift
+  /// let report = Throttler(for: .seconds(1)) { (progress: Double) in
+  ///   print("progress", progress)
+  /// }
+  /// report.send(0.25)
+  /// ```
+  ///
+  /// The parameters are those of ``init(for:tolerance:mode:folding:onRelease:clock:action:)``,
+  /// with ``LatestValue`` as the fold.
+  public init<Value>(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    mode: ThrottleMode = .newestAtWindowEnd,
+    onRelease: PendingValuePolicy = .cancelPending,
+    clock: C = ContinuousClock(),
+    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+  ) where Folding == LatestValue<Value> {
+    self.init(
+      for: interval, tolerance: tolerance, mode: mode, folding: LatestValue(),
+      onRelease: onRelease, clock: clock, action: action)
+  }
+
+  deinit {
+    runs.shutDown(onRelease)
+  }
+
+  /// Offers a value: it runs at once if no window is open (in
+  /// ``ThrottleMode/newestAtWindowEndOnly`` it opens one and waits), otherwise as the
+  /// throttler's ``ThrottleMode`` says: at the window's end unless a newer value replaces it
+  /// or an earlier one holds the slot, or never, in a cooldown.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public nonisolated func send(_ value: Folding.Input) {
+    runs.send(value)
+  }
+
+  /// Offers a value, as ``send(_:)`` does, and returns once the run that covers it has
+  /// finished: the run it starts when it opens a window, or the run at the window's end when
+  /// it waits. It returns at once with ``SendOutcome/dropped`` when the window does not keep
+  /// it (``ThrottleMode/firstAtWindowEnd``, ``ThrottleMode/cooldown``); see
+  /// ``Debouncer/sendAndWait(_:)``.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
+  ///   value stays sent.
+  public nonisolated func sendAndWait(_ value: Folding.Input) async throws(CancellationError)
+    -> SendOutcome
+  {
+    try await runs.sendAndWait(value)
+  }
+
+  /// Drops the waiting value, cancels a running action and closes the window.
+  public nonisolated func cancel() {
+    runs.cancel()
+  }
+
+  /// Runs the waiting value now and returns once that action has finished; with nothing
+  /// waiting it returns at once.
+  ///
+  /// An explicit request, so it does not wait for the window: the flushed run may start
+  /// sooner than `interval` after the previous one (the one exception to the spacing
+  /// guarantee); the window that was open keeps its end, except in
+  /// ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's end and
+  /// the next value opens a fresh one. Called from inside the action, it
+  /// starts the waiting value's run (cancelling the calling action, cooperatively) and
+  /// returns at once: the value runs after the calling action returns.
+  public nonisolated func flush() async {
+    await runs.flush()
+  }
+
+  /// Whether a value is waiting to run.
+  public nonisolated var isPending: Bool {
+    runs.isPending
+  }
+
+  /// Returns once nothing is waiting or running; returns early if the waiting task is
+  /// cancelled.
+  ///
+  /// - Precondition: Not called from inside this throttler's own action, which it would wait for
+  ///   until the end of time. Return from the action instead; code that must run after it
+  ///   belongs after the `await` of whoever sent the value, or in the action itself.
+  public nonisolated func waitUntilIdle() async {
+    precondition(
+      !runs.isRunningAction,
+      waitingFromInsideTheActionMessage("Throttler", "throttler")
+    )
+    await runs.waitUntilIdle()
+  }
+}
+
+extension Throttling: TimedRunsOwner {
+  package typealias TimedClock = C
+}

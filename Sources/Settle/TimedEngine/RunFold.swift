@@ -1,0 +1,63 @@
+/// How the values sent between two runs become the one value a run receives: the strategy
+/// that ``Debouncing``, ``Throttling`` and their sequences are generic over.
+///
+/// Two folds come with Settle, and each owner's familiar name picks one:
+/// - ``LatestValue``: the newest value replaces the pending one (``Debouncer``, ``Throttler``,
+///   ``DebouncedSequence``, ``ThrottledSequence``).
+/// - ``Fold``: every value is reduced into an accumulation (``FoldingDebouncer``,
+///   ``FoldingThrottler``, and the `folding:` operators).
+///
+/// The owner decides *when* a value starts a new pending value (the first value after a
+/// run) and when it joins the pending one; the fold decides *how*. Both requirements run
+/// inside `send`, under the owner's lock: keep them short, and never call back into the owner.
+///
+/// ```swift
+/// // A fold of your own: a run receives the first value of its burst, not the last.
+/// struct FirstValue<Value: Sendable>: RunFold {
+///   static var replaces: Bool { false }
+///   func start(with input: Value) -> Value { input }
+///   func add(_ input: Value, to pending: inout Value) {}
+/// }
+/// let firstTap = Debouncing(for: .milliseconds(300), folding: FirstValue<String>()) {
+///   (button: String) in
+///   print("first tap of the burst:", button)
+/// }
+/// firstTap.send("save")
+/// ```
+public protocol RunFold: Sendable {
+  /// What `send` takes.
+  associatedtype Input: Sendable
+  /// What a run receives.
+  associatedtype Output: Sendable
+
+  /// Whether ``add(_:to:)`` only replaces the pending value with the input: the owner then
+  /// stores the new value without taking the old one out first. Say `true` only when that
+  /// holds; a constant, so that the branch disappears once specialised.
+  static var replaces: Bool { get }
+  /// The pending value made from the first input after a run.
+  func start(with input: Input) -> Output
+  /// Adds `input` to the pending value, in place.
+  func add(_ input: Input, to pending: inout Output)
+}
+
+/// The fold of a plain debounce or throttle: the newest value replaces the pending one.
+///
+/// Specialised, a send with it is a bare assignment: choosing no fold costs nothing. It is
+/// what ``Debouncer``, ``Throttler``, ``DebouncedSequence`` and ``ThrottledSequence`` name.
+public struct LatestValue<Value: Sendable>: RunFold {
+  /// The newest-value fold; stateless.
+  @inlinable
+  public init() {}
+
+  /// `true`: a later value replaces the pending one.
+  @inlinable
+  public static var replaces: Bool { true }
+
+  /// The input itself.
+  @inlinable
+  public func start(with input: Value) -> Value { input }
+
+  /// Replaces the pending value with `input`.
+  @inlinable
+  public func add(_ input: Value, to pending: inout Value) { pending = input }
+}
