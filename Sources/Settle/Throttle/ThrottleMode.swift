@@ -49,7 +49,7 @@ public enum ThrottleMode: Hashable, Sendable {
   /// Every value waits at most one interval, the one that opens a window exactly one, and
   /// the final value of a stream of updates always runs. Runs start at least one interval
   /// apart, since each run ends a window that a value opened at least one interval earlier
-  /// (``Throttler/flush()`` aside, which brings the window's end forward).
+  /// (``Throttling/flush()`` aside, which brings the window's end forward).
   ///
   /// With interval 300 and values `a@0 b@100 c@200 d@400`, it runs `c@300 d@700`.
   ///
@@ -68,7 +68,7 @@ public enum ThrottleMode: Hashable, Sendable {
   /// the window runs at its end, and that run does not start the next window, so a value
   /// after it waits a whole interval; and `throttled` emits a value still waiting when its
   /// base ends at the window's end, then ends, as `auditTime` completes after its last
-  /// window. Where it adds to it: ``Throttler/flush()`` runs the waiting value at once and
+  /// window. Where it adds to it: ``Throttling/flush()`` runs the waiting value at once and
   /// closes its window, and `cancel()` drops it. lodash's `throttle(…, { leading: false })`
   /// also holds the first value back, but spaces each run from the previous run, so under a
   /// steady stream of values it runs more often than this mode.

@@ -138,7 +138,7 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
   /// finished: the run it starts when it opens a window, or the run at the window's end when
   /// it waits. It returns at once with ``SendOutcome/dropped`` when the window does not keep
   /// it (``ThrottleMode/firstAtWindowEnd``, ``ThrottleMode/cooldown``); see
-  /// ``Debouncer/sendAndWait(_:)``.
+  /// ``Debouncing/sendAndWait(_:)``.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
   ///   value stays sent.

@@ -158,7 +158,7 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   }
 
   /// Suspends until no action runs, superseded ones included; returns early if the waiting
-  /// task is cancelled, as ``Debouncer/waitUntilIdle()`` does.
+  /// task is cancelled, as ``Debouncing/waitUntilIdle()`` does.
   ///
   /// Returns at once when nothing runs; a request waiting for ``attach()`` does not count.
   ///
