@@ -16,16 +16,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// output is `d@6 e@11 g@17`, then the end at 19. See ``DebouncingSequence`` for finish,
   /// error, cancellation and a slow consumer.
   ///
-  /// The base must be `Sendable` as well as its elements: the operator consumes it from a
-  /// task of its own, so that elements keep arriving (and time keeps counting) while the
-  /// consumer is busy. swift-async-algorithms' `debounce` asks the same.
-  ///
-  /// Iterate the result in one task at a time. Each iterator consumes the base on its own, so
-  /// two tasks iterating one debounced `AsyncStream` at once split its elements between them
-  /// at random, and each debounces only its share. To feed two consumers, iterate once and
-  /// pass each element on yourself, or give each consumer a base of its own. Iterating twice
-  /// in turn is fine when the base allows it, and nothing can tell that from iterating at
-  /// once, so this is not checked.
+  /// Iterate the result in one task at a time: see ``DebouncingSequence`` for why.
   ///
   /// - Parameters:
   ///   - interval: How long the base must be quiet before its newest element is emitted.
@@ -65,22 +56,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// See ``DebouncingSequence`` for what it emits and when, and ``Fold`` for the folds.
-  ///
-  /// Iterate the result in one task at a time, as
-  /// ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)`` says.
-  ///
-  /// - Parameters:
-  ///   - interval: How long the base must be quiet before the accumulation is emitted.
-  ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
-  ///   - options: Leading and trailing edges and `maxWait`; trailing only by default.
-  ///   - fold: How elements join the pending accumulation: ``Fold/collect``, or
-  ///     ``Fold/reducing(into:_:)``.
-  ///   - buffering: What is kept of the accumulations that become due while the consumer is
-  ///     busy; only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock the interval is measured on: `ContinuousClock` (real time) by
-  ///     default; pass a `ManualClock` in tests.
-  /// - Precondition: `interval`, `tolerance` and `options.maxWait` are not negative.
+  /// ``DebouncingSequence`` says what it emits and when, and how to iterate it. The parameters
+  /// are those of ``_Concurrency/AsyncSequence/debounced(for:tolerance:options:buffering:clock:)``,
+  /// with `fold` saying how elements join the pending accumulation: ``Fold/collect`` or
+  /// ``Fold/reducing(into:_:)``.
   public func debounced<Accumulated: Sendable, C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,

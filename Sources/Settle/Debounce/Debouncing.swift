@@ -7,7 +7,7 @@
 /// Every ``send(_:)`` restarts the quiet period; when it passes, the action runs once.
 /// ``DebounceOptions`` adds a leading edge and a `maxWait` bound.
 ///
-/// /// ## Guarantees
+/// ## Guarantees
 /// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and nonisolated, so calls made
 ///   in order from one actor take effect in that order; no `Task { await … }` hop is needed.
 /// - **Trailing edge.** The action runs with the last value once no value has been sent for
@@ -40,8 +40,8 @@
 ///
 /// - Complexity: ``send(_:)`` is O(1) plus the fold's own work, and allocates nothing per call:
 ///   it takes a lock and stores or folds the value in place (the fold runs under that lock, so
-///   values fold in call order with no task per input). A burst of any length uses one timer task, which sleeps until the
-///   newest deadline; each run uses one task.
+///   values fold in call order with no task per input). A burst of any length uses one timer
+///   task, which sleeps until the newest deadline; each run uses one task.
 public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
@@ -140,25 +140,18 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
   /// finished, saying how the value ended.
   ///
   /// ```swift
-  /// @MainActor final class SearchField {
-  ///   var isSearching = false
-  ///   let search = Debouncer(for: .milliseconds(300)) { (query: String) in
-  ///     print(await Catalog.search(query))
-  ///   }
-  ///
-  ///   func submit(_ query: String) async throws {
-  ///     isSearching = true
-  ///     defer { isSearching = false }  // hidden once the run covering this query returns
-  ///     let outcome = try await search.sendAndWait(query)
-  ///     if outcome == .dropped { print("cancelled before it ran") }
-  ///   }
+  /// let search = Debouncer(for: .milliseconds(300)) { (query: String) in
+  ///   print(await Catalog.search(query))
   /// }
+  /// // A spinner shows until the run covering this query (or a newer one) returns.
+  /// let outcome = try await search.sendAndWait("dune")
+  /// if outcome == .dropped { print("cancelled before it ran") }
   /// ```
   ///
   /// The value is sent before the call first suspends, in order with the caller's other
   /// sends, and at the same cost as ``send(_:)``; only this caller waits. It returns when the
-  /// run that started with this value, or with a later one that replaced it, has returned,
-  /// or at once when no run will cover it. ``SendOutcome`` lists the outcomes.
+  /// run that started with this value, or with a later one that replaced or folded it, has
+  /// returned, or at once when no run will cover it. ``SendOutcome`` lists the outcomes.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
   ///   value stays sent.

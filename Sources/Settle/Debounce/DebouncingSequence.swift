@@ -32,8 +32,15 @@
 ///   settled as it arrives, and only a busy consumer's ``ElementBuffering`` drops any. The same
 ///   holds for ``ThrottlingSequence``.
 ///
-/// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
-/// task.
+/// ## One consumer, one task
+/// The base must be `Sendable` as well as its elements: the operator consumes it from a task of
+/// its own, so that elements keep arriving (and time keeps counting) while the consumer is
+/// busy; swift-async-algorithms' `debounce` asks the same. Each iterator consumes the base on
+/// its own, so two tasks iterating one debounced `AsyncStream` at once split its elements
+/// between them at random, and each debounces only its share: to feed two consumers, iterate
+/// once and pass each element on, or give each consumer a base of its own. Iterating twice in
+/// turn is fine when the base allows it; nothing can tell that from iterating at once, so this
+/// is not checked. Iterators are not `Sendable`. All of this holds for ``ThrottlingSequence``.
 public struct DebouncingSequence<
   Base: AsyncSequence & Sendable, Folding: RunFold, C: Clock
 >: Sendable

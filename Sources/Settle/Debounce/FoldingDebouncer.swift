@@ -7,16 +7,10 @@
 /// Create one with ``Debouncing/init(for:tolerance:options:folding:onRelease:clock:action:)``.
 ///
 /// ```swift
-/// actor LogFile {
-///   private(set) var written: [[String]] = []
-///   func write(_ lines: [String]) { written.append(lines) }
-/// }
-/// let file = LogFile()
-///
 /// // One write per burst of logging, with every line of the burst.
 /// let logger = FoldingDebouncer(for: .milliseconds(200), folding: .collect) {
 ///   (lines: [String]) in
-///   await file.write(lines)
+///   print(lines.joined(separator: "\n"))
 /// }
 /// logger.send("request started")  // synchronous, O(1) plus the fold
 /// logger.send("cache miss")

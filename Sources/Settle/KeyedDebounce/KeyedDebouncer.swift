@@ -20,18 +20,10 @@
 /// ```
 ///
 /// ## Guarantees
-/// - **Per key, a Debouncer.** For each key, the trailing edge, the leading edge, `maxWait`,
-///   the inclusive deadline and cancellation behave exactly as ``Debouncer`` documents them,
-///   measured from that key's own sends. Keys never delay, supersede or cancel each other.
-/// - **Order.** ``send(_:forKey:)``, ``cancel(forKey:)`` and ``cancel()`` are synchronous and
-///   nonisolated, so calls made in order from one actor take effect in that order.
-/// - **No stale start.** A key's value is checked for currency on the action's own isolation,
-///   right before it starts, as with ``Debouncer``: when the action and the caller share an
-///   actor, no action for an earlier value of a key begins once a `send` or `cancel` for that
-///   key has returned.
-/// - **No overlap within a key.** When a key's new value becomes due while an action for that
-///   key runs, that action is cancelled and the new one starts after it returns. Actions for
-///   different keys may run at the same time.
+/// - **Per key, a Debouncer.** For each key, every rule of ``Debouncing`` holds as stated
+///   there (the edges, `maxWait`, the inclusive deadline, call order, no stale start, no
+///   overlap, cancellation), measured from that key's own sends. Keys never delay, supersede
+///   or cancel each other, and actions of different keys may run at the same time.
 /// - **One timer.** All keys share one timer task, which sleeps until the earliest deadline.
 ///   Each run uses one task. No task is created per input or per key.
 /// - **Bounded memory.** A key's state is dropped once nothing is pending for it and its run
@@ -74,20 +66,10 @@ where C.Duration == Duration {
   /// searches.send("em", forKey: 1)
   /// ```
   ///
-  /// - Parameters:
-  ///   - interval: The quiet period of each key; zero defers the run to the next turn, never
-  ///     into `send`.
-  ///   - tolerance: How late the timer may wake, passed to the clock's
-  ///     `sleep(until:tolerance:)` so the system can coalesce timers; `nil` (the default)
-  ///     asks for none.
-  ///   - options: Edges and `maxWait`, applied to each key; a plain trailing debounce by
-  ///     default.
-  ///   - onRelease: What happens to the keys' pending values when the debouncer is released:
-  ///     dropped (the default) or run at once; see ``PendingValuePolicy``.
-  ///   - clock: The clock deadlines are measured on: `ContinuousClock` (real time) by default;
-  ///     pass a `ManualClock` in tests.
-  ///   - action: The work, called with the key and its newest value. Mark it `@MainActor` (or
-  ///     another actor) to have the currency check happen there, right before it starts.
+  /// The parameters are those of
+  /// ``Debouncing/init(for:tolerance:options:onRelease:clock:action:)``, applied to each key;
+  /// `action` is called with the key and its newest value, and `onRelease` applies to every
+  /// key's pending value.
   /// - Precondition: `interval` and `tolerance` are not negative.
   public init(
     for interval: Duration,
@@ -110,12 +92,8 @@ where C.Duration == Duration {
     runs.shutDown(onRelease)
   }
 
-  /// Offers a value for `key`; it becomes the one that runs for that key unless another
-  /// arrives for the same key within the interval. Other keys are not affected.
-  ///
-  /// Synchronous and callable from any isolation. With `leading: true`, the value that opens
-  /// a key's burst is dispatched at once (its action starts on the next turn, never inside
-  /// `send`).
+  /// Offers a value for `key`, as ``Debouncing/send(_:)`` does for one key; other keys are
+  /// not affected.
   ///
   /// - Complexity: O(1) amortised for a key already waiting; O(log n) for the first value of
   ///   a key's burst, n being the keys pending. Creates a task only for a leading run, and
@@ -147,13 +125,8 @@ where C.Duration == Duration {
 
   /// Runs `key`'s pending value now and returns once that action has finished.
   ///
-  /// With nothing pending for `key` it returns at once and runs nothing. A running action of
-  /// the key is cancelled first and the flushed value runs after it returns. A flushed value
-  /// never runs again on the timer, and a later `send` does not stop it; only
-  /// ``cancel(forKey:)`` or ``cancel()`` does. Other keys are not affected.
-  ///
-  /// Called from inside the action, it starts the run as above and returns at once: waiting
-  /// there could wait for the calling action itself.
+  /// It follows ``Debouncing/flush()`` for that key, called from inside the action too; other
+  /// keys are not affected.
   public nonisolated func flush(forKey key: Key) async {
     await runs.flush(forKey: key)
   }

@@ -2,9 +2,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// Emits at most one element per `interval`, measured on `clock`: the first at once, then
   /// what `mode` says of the elements received in each window (see ``ThrottleMode``).
   ///
-  /// Unlike a pull-based throttle, the element due at a window's end is emitted on the timer,
-  /// without waiting for the base to produce another one.
-  ///
   /// ```swift
   /// let (progress, reporting) = AsyncStream.makeStream(of: Double.self)
   /// for step in 0...100 {
@@ -16,20 +13,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// The base must be `Sendable` as well as its elements: the operator consumes it from a
-  /// task of its own, so that elements keep arriving (and time keeps counting) while the
-  /// consumer is busy. swift-async-algorithms' `debounce` asks the same for the same reason;
-  /// its `_throttle` is pull-based and does not.
-  ///
-  /// Iterate the result in one task at a time. Each iterator consumes the base on its own, so
-  /// two tasks iterating one throttled `AsyncStream` at once split its elements between them
-  /// at random, and each throttles only its share. To feed two consumers, iterate once and
-  /// pass each element on yourself, or give each consumer a base of its own. Iterating twice
-  /// in turn is fine when the base allows it, and nothing can tell that from iterating at
-  /// once, so this is not checked.
-  ///
-  /// No two elements are emitted closer than `interval`, however the base ends: an element
-  /// waiting when it finishes comes at its window's end (see ``ThrottledSequence``).
+  /// No two elements are emitted closer than `interval`, however the base ends. See
+  /// ``ThrottlingSequence`` for the rules, and iterate the result in one task at a time.
   ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two emitted elements.
@@ -71,26 +56,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// }
   /// ```
   ///
-  /// See ``FoldingThrottledSequence`` for what it emits and when, and ``Fold`` for the folds.
-  ///
-  /// Iterate the result in one task at a time, as
-  /// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)`` says.
-  ///
-  /// - Parameters:
-  ///   - interval: The shortest spacing between two emitted elements.
-  ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
-  ///   - mode: Which elements a window's end folds together: every element received inside
-  ///     the window (``ThrottleMode/newestAtWindowEnd``, the default), or every element of the
-  ///     window including the one that opened it (``ThrottleMode/newestAtWindowEndOnly``).
-  ///     ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown`` keep one element per
-  ///     emission, so each accumulation holds that element alone.
-  ///   - fold: How elements join the accumulation a window's end emits: ``Fold/collect``, or
-  ///     ``Fold/reducing(into:_:)``.
-  ///   - buffering: What is kept of the accumulations that become due while the consumer is
-  ///     busy; only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
-  ///     pass a `ManualClock` in tests.
-  /// - Precondition: `interval` is not negative, nor is `tolerance`.
+  /// ``ThrottlingSequence`` says what it emits and when, and how to iterate it. The parameters
+  /// are those of ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:buffering:clock:)``,
+  /// with `fold` saying how elements join the accumulation a window's end emits:
+  /// ``Fold/collect`` or ``Fold/reducing(into:_:)``. ``ThrottleMode/newestAtWindowEnd`` folds
+  /// every element received inside the window, ``ThrottleMode/newestAtWindowEndOnly`` every
+  /// element of the window; the other modes keep one element per emission.
   public func throttled<Accumulated: Sendable, C: Clock>(
     for interval: Duration,
     tolerance: Duration? = nil,

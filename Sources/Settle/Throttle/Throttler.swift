@@ -6,20 +6,11 @@
 /// ``Throttling/init(for:tolerance:mode:onRelease:clock:action:)``.
 ///
 /// ```swift
-/// actor Settings {
-///   private(set) var scrollOffset = 0.0
-///   func store(scrollOffset: Double) { self.scrollOffset = scrollOffset }
-/// }
-/// let settings = Settings()
-///
 /// // Save the scroll position at most every 500 ms, and always the final one.
 /// let savePosition = Throttler(for: .milliseconds(500)) { (offset: Double) in
-///   await settings.store(scrollOffset: offset)
+///   print("saving offset", offset)
 /// }
-/// func scrolled(to offset: Double) {
-///   savePosition.send(offset)   // synchronous, O(1)
-/// }
-/// scrolled(to: 120)  // from the scroll view's callback
+/// savePosition.send(120)  // from the scroll view's callback: synchronous, O(1)
 /// ```
 public typealias Throttler<Value: Sendable, C: Clock> = Throttling<LatestValue<Value>, C>
 where C.Duration == Duration

@@ -10,13 +10,9 @@
 ///   (its action starts on the next turn, never inside `send`) and opens a window of
 ///   `interval`; except in ``ThrottleMode/newestAtWindowEndOnly``, where it opens the window
 ///   and waits for its end, and the run there opens none.
-/// - **One run per window.** What happens to the values that arrive inside a window is the
-///   throttler's ``ThrottleMode``: by default the newest of them runs at the window's end, on
-///   the timer, without waiting for another input, and that run opens the next window;
-///   ``ThrottleMode/firstAtWindowEnd`` runs the first of them instead, and
-///   ``ThrottleMode/cooldown`` drops them all, and ``ThrottleMode/newestAtWindowEndOnly`` runs
-///   the newest of them and of the value that opened the window. A window with no values
-///   closes quietly.
+/// - **One run per window.** The throttler's ``ThrottleMode`` says what happens to the values
+///   that arrive inside a window; the run at a window's end happens on the timer, without
+///   waiting for another input. A window with no values closes quietly.
 /// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window
 ///   is measured from the moment its run was dispatched. ``flush()`` is the one exception:
 ///   an explicit request to run the waiting value now. A throttler has no end of input, so
@@ -27,19 +23,14 @@
 ///   the window, in ``ThrottleMode/newestAtWindowEndOnly`` every value of the window including
 ///   the one that opened it. ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown``
 ///   keep one value per run, so each accumulation holds that value alone.
-/// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and keep call order.
-/// - **No overlap.** A run that becomes due while an action runs cancels that action and
-///   starts after it returns.
-/// - **Cancel.** ``cancel()`` drops the waiting value, cancels a running action and closes
-///   the window: the next value runs at once. Nothing sent before it runs after it returns.
-/// - **Lifetime.** Releasing the throttler cancels its work and releases the action; with
-///   `onRelease: .runPending` the waiting value runs first (see ``PendingValuePolicy``).
+/// - **As a debouncer.** Call order, no stale start, no overlap and lifetime are those of
+///   ``Debouncing``. ``cancel()`` also closes the window: the next value runs at once.
 ///
 /// How these guarantees are tested, and which interleavings are explored exhaustively:
 /// <doc:HowSettleIsVerified>.
 ///
-/// - Complexity: ``send(_:)`` is O(1) plus the fold's own work, in place, and takes one lock; the timer task exists only while
-///   a value waits for a window's end.
+/// - Complexity: ``send(_:)`` is O(1) plus the fold's own work, in place, and takes one lock;
+///   the timer task exists only while a value waits for a window's end.
 public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
@@ -62,20 +53,18 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
   ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two runs.
-  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
-  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
-  ///     `nil` (the default) leaves it to the clock.
+  ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
   ///   - mode: What happens to the values that arrive inside a window: the newest runs at its
   ///     end (the default), the first runs at its end, or all are dropped (a cooldown); or,
   ///     with ``ThrottleMode/newestAtWindowEndOnly``, even the value that opens a window waits
   ///     for its end, where only the newest runs (RxJS's `auditTime`).
   ///   - fold: How values join the one a window's end runs: ``Fold/collect``,
   ///     ``Fold/reducing(into:_:)``, or a ``RunFold`` of your own.
-  ///   - onRelease: What happens to a pending value when the throttler is released: dropped
-  ///     (the default) or run at once; see ``PendingValuePolicy``.
-  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
-  ///     pass a `ManualClock` in tests.
-  ///   - action: The work; mark it `@MainActor` to run it on the main actor.
+  ///   - onRelease: What happens to a pending value when the throttler is released; see
+  ///     ``PendingValuePolicy``.
+  ///   - clock: The clock windows are measured on: `ContinuousClock` by default.
+  ///   - action: The work; as for ``Debouncing``, its isolation is where the currency check
+  ///     happens.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
     for interval: Duration,
@@ -148,7 +137,8 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
     try await runs.sendAndWait(value)
   }
 
-  /// Drops the waiting value, cancels a running action and closes the window.
+  /// Drops the waiting value, cancels a running action and closes the window; see
+  /// ``Debouncing/cancel()``.
   public nonisolated func cancel() {
     runs.cancel()
   }
@@ -161,8 +151,7 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
   /// guarantee); the window that was open keeps its end, except in
   /// ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's end and
   /// the next value opens a fresh one. Called from inside the action, it
-  /// starts the waiting value's run (cancelling the calling action, cooperatively) and
-  /// returns at once: the value runs after the calling action returns.
+  /// returns at once, as ``Debouncing/flush()`` does.
   public nonisolated func flush() async {
     await runs.flush()
   }
@@ -172,12 +161,9 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
     runs.isPending
   }
 
-  /// Returns once nothing is waiting or running; returns early if the waiting task is
-  /// cancelled.
+  /// Returns once nothing is waiting or running, as ``Debouncing/waitUntilIdle()`` does.
   ///
-  /// - Precondition: Not called from inside this throttler's own action, which it would wait for
-  ///   until the end of time. Return from the action instead; code that must run after it
-  ///   belongs after the `await` of whoever sent the value, or in the action itself.
+  /// - Precondition: Not called from inside this throttler's own action.
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,

@@ -5,16 +5,9 @@
 /// ``_Concurrency/AsyncSequence/throttled(for:tolerance:mode:folding:buffering:clock:)`` (a
 /// ``FoldingThrottledSequence``).
 ///
-/// It follows the ``Throttling`` rules (the first element at once, then at each window's end
-/// what the ``ThrottleMode`` keeps of the elements received in the window, folded together
-/// with a ``Fold``, emitted on the timer without waiting for another element; in
-/// ``ThrottleMode/newestAtWindowEndOnly`` the first element waits for its window's end too)
-/// and adds what a sequence needs:
-/// - **Eager.** The base is consumed as fast as it produces (push, not pull), so a slow
-///   consumer never shifts the timing.
-/// - **Slow consumer.** Elements that become due while the consumer is busy are kept as its
-///   ``ElementBuffering`` says: by default only the newest waits (with a ``Fold``, only the
-///   newest accumulation: pass ``ElementBuffering/unbounded`` to keep them all).
+/// It follows the ``Throttling`` rules, emitting on the timer without waiting for another
+/// element, and the sequence rules of ``DebouncingSequence`` (eager consumption, a slow
+/// consumer, cancellation, due means settled), except at the end:
 /// - **Finish.** When the base finishes while an element waits for its window, that element
 ///   is emitted when the window ends, then the sequence finishes; with nothing waiting it
 ///   finishes at once. So no two elements are ever emitted closer than one interval, however
@@ -22,13 +15,9 @@
 /// - **Error.** When the base throws, the waiting element is dropped and the error is thrown
 ///   from `next()` at once, after the elements already due, whether or not the consumer was
 ///   waiting at that moment (Combine would deliver the waiting element first).
-/// - **Cancellation.** When the consuming task is cancelled, `next()` returns `nil` at once,
-///   the base's iteration is cancelled and no task outlives the iterator.
-/// - **Due means settled.** An element whose window's end the clock has reached goes out
-///   before anything that arrives after that reading, as ``DebouncingSequence`` describes.
 ///
-/// Each iterator consumes the base separately. Iterators are not `Sendable`: iterate in one
-/// task.
+/// Iterate it in one task at a time, as ``DebouncingSequence`` explains; unlike
+/// swift-async-algorithms' pull-based `_throttle`, it consumes its base from a task of its own.
 public struct ThrottlingSequence<
   Base: AsyncSequence & Sendable, Folding: RunFold, C: Clock
 >: Sendable
