@@ -30,9 +30,10 @@ public protocol RunFold: Sendable {
   /// What a run receives.
   associatedtype Output: Sendable
 
-  /// Whether ``add(_:to:)`` only replaces the pending value with the input: the owner then
-  /// stores the new value without taking the old one out first. Say `true` only when that
-  /// holds; a constant, so that the branch disappears once specialised.
+  /// Whether a later input simply replaces the pending value. When `true`, the owner makes
+  /// every pending value with ``start(with:)`` and never calls ``add(_:to:)``, and
+  /// `sendAndWait` reports a replaced input as ``SendOutcome/superseded`` rather than
+  /// ``SendOutcome/folded``. A constant, so that the branch disappears once specialised.
   static var replaces: Bool { get }
   /// The pending value made from the first input after a run.
   func start(with input: Input) -> Output
@@ -41,6 +42,14 @@ public protocol RunFold: Sendable {
 }
 
 /// The fold of a plain debounce or throttle: the newest value replaces the pending one.
+///
+/// ```swift
+/// let search = Debouncing(for: .milliseconds(300), folding: LatestValue<String>()) {
+///   (query: String) in
+///   print("searching", query)
+/// }
+/// search.send("dune")  // the same as Debouncer(for: .milliseconds(300)) { … }
+/// ```
 ///
 /// Specialised, a send with it is a bare assignment: choosing no fold costs nothing. It is
 /// what ``Debouncer``, ``Throttler``, ``DebouncedSequence`` and ``ThrottledSequence`` name.
