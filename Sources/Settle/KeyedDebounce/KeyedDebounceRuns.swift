@@ -10,11 +10,14 @@
 ///   the runs it supersedes have their tasks cancelled. Runs of different keys are unrelated.
 /// - After ``shutDown()`` nothing starts, and values sent are dropped.
 @usableFromInline
-package final class KeyedDebounceRuns<Key: Hashable & Sendable, Value: Sendable, C: Clock>:
+package final class KeyedDebounceRuns<Key: Hashable & Sendable, Fold: RunFold, C: Clock>:
   Sendable
 where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = KeyedDebounceStateMachine<Key, Value, C.Instant>
+  package typealias Machine = KeyedDebounceStateMachine<Key, Fold, C.Instant>
+  /// What a key's run receives.
+  @usableFromInline
+  package typealias Value = Fold.Output
   package typealias Action = IsolatedKeyedAction
   @usableFromInline
   typealias RunTask = Task<Void, Never>
@@ -90,7 +93,7 @@ where C.Duration == Duration {
   }
 
   @inlinable
-  package func send(_ value: Value, forKey key: Key) {
+  package func send(_ value: Fold.Input, forKey key: Key) {
     let superseded = state.withLock { state -> [RunTask] in
       switch state.machine.send(value, forKey: key, at: clock.now) {
       case .none:

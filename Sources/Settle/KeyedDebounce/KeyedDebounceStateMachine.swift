@@ -24,16 +24,18 @@
 /// deadline filed now is no earlier than any filed before.
 @usableFromInline
 package struct KeyedDebounceStateMachine<
-  Key: Hashable & Sendable, Value: Sendable, Instant: InstantProtocol
+  Key: Hashable & Sendable, Fold: RunFold, Instant: InstantProtocol
 >: Sendable where Instant.Duration == Duration {
-  /// Where a key's value not yet run stands; as ``DebounceStateMachine/Phase``.
+  /// What `send` takes for a key.
   @usableFromInline
-  enum Phase: Sendable {
-    case idle
-    case waiting(Value)
-    case dueTrailing(Value, ticket: UInt64)
-    case dueNewest(Value, ticket: UInt64)
-  }
+  package typealias Input = Fold.Input
+  /// What a key's run receives: the fold of its inputs since its previous run.
+  @usableFromInline
+  package typealias Value = Fold.Output
+  /// Where a key's value not yet run stands: the unkeyed machine's phase, with its in-place
+  /// fold, reused as is.
+  @usableFromInline
+  typealias Phase = DebounceStateMachine<Fold, Instant>.Phase
 
   /// Everything the machine knows of one key.
   @usableFromInline
@@ -74,6 +76,9 @@ package struct KeyedDebounceStateMachine<
   package let trailing: Bool
   @usableFromInline
   package let maxWait: Duration?
+  /// How a key's inputs join its pending value.
+  @usableFromInline
+  let fold: Fold
 
   @usableFromInline
   var keys: [Key: KeyState] = [:]
@@ -106,7 +111,7 @@ package struct KeyedDebounceStateMachine<
 
   /// Creates the machine; `maxWait` is raised to at least `interval`.
   @usableFromInline
-  package init(interval: Duration, options: DebounceOptions) {
+  package init(interval: Duration, options: DebounceOptions, fold: Fold) {
     precondition(
       interval >= .zero,
       "KeyedDebouncer interval was \(interval); pass a duration of zero or more."
@@ -117,6 +122,12 @@ package struct KeyedDebounceStateMachine<
     self.leading = options.leading
     self.trailing = options.trailing
     self.maxWait = options.maxWait.map { max($0, interval) }
+    self.fold = fold
+  }
+
+  /// A machine whose keys run their newest value, for tests of the plain rules.
+  package init<V>(interval: Duration, options: DebounceOptions) where Fold == LatestValue<V> {
+    self.init(interval: interval, options: options, fold: LatestValue())
   }
 
   // MARK: - Queries
@@ -156,50 +167,60 @@ package struct KeyedDebounceStateMachine<
   /// A value for `key` arrives at `now`.
   @inlinable
   package mutating func send(
-    _ value: Value, forKey key: Key, at now: Instant
+    _ input: Input, forKey key: Key, at now: Instant
   ) -> SendAction<Value> {
     // The common case inside a trailing burst: the key's live heap entry is no later than its
     // new deadline, and the timer re-files it when it wakes, so only the value and the send
     // time change.
     if !leading, let index = keys.index(forKey: key), keys.values[index].isWaiting {
-      keys.values[index].phase = .waiting(value)
+      if Fold.replaces {
+        keys.values[index].phase = .waiting(fold.start(with: input))
+      } else {
+        keys.values[index].phase.add(input, with: fold)
+      }
       keys.values[index].lastSend = now
       return .none
     }
-    return sendOutsideBurst(value, forKey: key, at: now)
+    return sendOutsideBurst(input, forKey: key, at: now)
   }
 
   /// `send` for every case but the trailing fast path: a new key, the leading edge, a value
-  /// arriving while the key's run is dispatched.
+  /// arriving while the key's run is dispatched. The rules are ``DebounceStateMachine``'s,
+  /// for this key.
   @inlinable @inline(never)
   mutating func sendOutsideBurst(
-    _ value: Value, forKey key: Key, at now: Instant
+    _ input: Input, forKey key: Key, at now: Instant
   ) -> SendAction<Value> {
     guard !isShutDown else { return .none }
-    let previous = keys[key]
-    var state = previous ?? KeyState()
+    // A folding key's state is taken out of the table, so that the fold below mutates the
+    // only reference to its accumulation: in place, not a copy.
+    var state = (Fold.replaces ? keys[key] : keys.removeValue(forKey: key)) ?? KeyState()
+    let wasWaiting = state.isWaiting
     let opensBurst = leading && (state.lastSend.map { now >= $0.advanced(by: interval) } ?? true)
     state.lastSend = now
     var run: StartRun<Value>?
     if opensBurst {
-      // A trailing value of the previous burst that has not started yet is superseded.
-      state.phase = .idle
+      // A trailing value of the previous burst that has not started yet is superseded: it
+      // joins this run (for a plain debounce, the new value simply replaces it).
+      let value = state.phase.taking(input, with: fold)
       run = dispatch(&state, carrying: value)
     } else if trailing {
-      switch state.phase {
-      case .idle:
+      if case .idle = state.phase {
         // maxWait counts from the first value not yet run.
         state.maxDeadline = maxWait.map { now.advanced(by: $0) }
+        state.phase = .waiting(fold.start(with: input))
+      } else if case .dueNewest = state.phase {
+        // The dispatched maxWait run takes the pending value when it claims.
+        state.phase.add(input, with: fold)
+      } else {
+        // Waiting, or a trailing run dispatched and not yet claimed, which is superseded:
+        // the value waits again, with this input joined to it.
+        let value = state.phase.taking(input, with: fold)
         state.phase = .waiting(value)
-      case .waiting, .dueTrailing:
-        state.phase = .waiting(value)
-      case .dueNewest(_, let ticket):
-        // The dispatched maxWait run takes the newest value when it claims.
-        state.phase = .dueNewest(value, ticket: ticket)
       }
     }
     let generation = fileIfNeeded(&state, forKey: key)
-    store(state, forKey: key, wasWaiting: previous?.isWaiting ?? false)
+    store(state, forKey: key, wasWaiting: wasWaiting)
     switch (run, generation) {
     case (nil, nil): return .none
     case (nil, let generation?): return .startTimer(generation: generation)

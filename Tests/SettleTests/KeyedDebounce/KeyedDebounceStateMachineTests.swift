@@ -8,7 +8,7 @@ import Testing
 /// deadlines in a heap, and keys dropped as soon as nothing is left of them.
 @Suite("KeyedDebounceStateMachine", .watched)
 struct KeyedDebounceStateMachineTests {
-  typealias Machine = KeyedDebounceStateMachine<String, String, ManualClock.Instant>
+  typealias Machine = KeyedDebounceStateMachine<String, LatestValue<String>, ManualClock.Instant>
   typealias Step = Machine.TimerStep
 
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }

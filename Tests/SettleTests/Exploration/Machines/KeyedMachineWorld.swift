@@ -17,7 +17,7 @@ import SettleTesting
 /// was, and that the machine keeps state only for the keys with something pending, running
 /// or (with a leading edge) an open burst. Values sent are 1, 2, 3, ... over both keys.
 struct KeyedMachineWorld: TaskDrainingWorld {
-  typealias Machine = KeyedDebounceStateMachine<Int, Int, ManualClock.Instant>
+  typealias Machine = KeyedDebounceStateMachine<Int, LatestValue<Int>, ManualClock.Instant>
 
   /// How many caller events of each kind one schedule may contain; the engine's own events
   /// (timers, claims, returns) are never limited.

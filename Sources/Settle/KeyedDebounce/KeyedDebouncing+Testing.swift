@@ -1,4 +1,4 @@
-extension KeyedDebouncer {
+extension KeyedDebouncing {
   /// For tests: keys the debouncer holds state for (pending, running, or in an open leading
   /// burst); zero once everything has run.
   package nonisolated var keyCount: Int { runs.state.withLock { $0.machine.keyCount } }
@@ -26,7 +26,7 @@ extension KeyedDebouncer {
 }
 
 extension KeyedDebounceRuns {
-  /// For tests: see ``KeyedDebouncer/waitUntilQuiescent()``.
+  /// For tests: see ``KeyedDebouncing/waitUntilQuiescent()``.
   package func waitUntilQuiescent() async {
     await state.wait(in: \.quiescenceWaiters, for: ()) {
       $0.machine.isQuiescent(at: self.clock.now)

@@ -1,0 +1,185 @@
+/// Debounces each key on its own, each run receiving the value its ``RunFold`` made of that
+/// key's inputs: a save per document, a search per row, a sync per record.
+///
+/// You name it through ``KeyedDebouncer`` (a key's newest value runs) or
+/// ``FoldingKeyedDebouncer`` (a key's values are folded together); both are this one type.
+/// ``send(_:forKey:)`` restarts only that key's quiet period; when it passes, the action runs
+/// once with the key and its value. All keys share one timer task, and a key costs nothing
+/// once its run has ended.
+///
+/// ## Guarantees
+/// - **Per key, a Debouncer.** For each key, every rule of ``Debouncing`` holds as stated
+///   there (the edges, `maxWait`, the inclusive deadline, call order, no stale start, no
+///   overlap, cancellation), measured from that key's own sends. Keys never delay, supersede
+///   or cancel each other, and actions of different keys may run at the same time.
+/// - **One timer.** All keys share one timer task, which sleeps until the earliest deadline.
+///   Each run uses one task. No task is created per input or per key.
+/// - **Bounded memory.** A key's state is dropped once nothing is pending for it and its run
+///   has returned (with `leading: true`, once its burst is also over), and when it is
+///   cancelled (once a cancelled run of it, if any, has returned): the debouncer holds only
+///   the keys that are pending or running.
+/// - **Lifetime.** Releasing the debouncer cancels pending and running work for every key and
+///   releases the action closure; nothing runs afterwards. With `onRelease: .runPending`
+///   every key's pending value runs instead (see ``PendingValuePolicy``).
+///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
+/// - Complexity: With n keys pending, ``send(_:forKey:)`` for a key already waiting is O(1)
+///   amortised: a hash lookup under a lock, and no heap work, since the key's new deadline
+///   only moves later. The first send of a burst files the key in a min-heap of deadlines,
+///   O(log n), and with `leading: true` every send takes that path (two hash lookups). When
+///   the timer wakes, each key due costs O(log n), and so does re-filing a key whose deadline
+///   moved, once per quiet period at most. Entries left behind by `cancel(forKey:)` and
+///   `flush(forKey:)` are skipped when they come due, and the heap is rebuilt in O(n) once
+///   they outnumber the live ones, so they cost O(1) amortised each.
+public final actor KeyedDebouncing<Key: Hashable & Sendable, Folding: RunFold, C: Clock>
+where C.Duration == Duration {
+  @usableFromInline
+  package typealias Machine = KeyedDebounceStateMachine<Key, Folding, C.Instant>
+
+  @usableFromInline
+  package let runs: KeyedDebounceRuns<Key, Folding, C>
+  /// What the deinit does with the pending values.
+  let onRelease: PendingValuePolicy
+
+  /// Creates a keyed debouncer whose runs receive the fold of each key's values.
+  ///
+  /// ```swift
+  /// // Per document, one save of every field edited in a burst.
+  /// let save = FoldingKeyedDebouncer(
+  ///   for: .seconds(1), folding: .reducing(into: Set<String>()) { $0.insert($1) }
+  /// ) { (document: Int, fields: Set<String>) in
+  ///   print("saving", fields.sorted(), "of document", document)
+  /// }
+  /// save.send("title", forKey: 7)
+  /// save.send("body", forKey: 7)  // one save of document 7: ["body", "title"]
+  /// ```
+  ///
+  /// The parameters are those of
+  /// ``Debouncing/init(for:tolerance:options:folding:onRelease:clock:action:)``, applied to
+  /// each key; `action` is called with the key and its fold, and `onRelease` applies to every
+  /// key's pending value.
+  /// - Precondition: `interval` and `tolerance` are not negative.
+  public init(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    options: DebounceOptions = DebounceOptions(),
+    folding fold: Folding,
+    onRelease: PendingValuePolicy = .cancelPending,
+    clock: C = ContinuousClock(),
+    action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async -> Void
+  ) {
+    self.onRelease = onRelease
+    runs = KeyedDebounceRuns(
+      machine: Machine(interval: interval, options: options, fold: fold),
+      clock: clock,
+      tolerance: tolerance,
+      action: action
+    )
+  }
+
+  /// Creates a keyed debouncer whose runs receive each key's newest value: a
+  /// ``KeyedDebouncer``.
+  ///
+  /// ```swift
+  /// // One search per row of a table, each debounced on its own.
+  /// let searches = KeyedDebouncer(for: .milliseconds(300)) { (row: Int, query: String) in
+  ///   print(row, await Catalog.search(query))
+  /// }
+  /// searches.send("du", forKey: 0)
+  /// searches.send("em", forKey: 1)
+  /// ```
+  ///
+  /// The parameters are those of
+  /// ``init(for:tolerance:options:folding:onRelease:clock:action:)``, with ``LatestValue`` as
+  /// the fold.
+  public init<Value>(
+    for interval: Duration,
+    tolerance: Duration? = nil,
+    options: DebounceOptions = DebounceOptions(),
+    onRelease: PendingValuePolicy = .cancelPending,
+    clock: C = ContinuousClock(),
+    action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
+  ) where Folding == LatestValue<Value> {
+    self.init(
+      for: interval, tolerance: tolerance, options: options, folding: LatestValue(),
+      onRelease: onRelease, clock: clock, action: action)
+  }
+
+  deinit {
+    runs.shutDown(onRelease)
+  }
+
+  /// Offers a value for `key`, as ``Debouncing/send(_:)`` does for one key; other keys are
+  /// not affected.
+  ///
+  /// - Complexity: O(1) amortised for a key already waiting; O(log n) for the first value of
+  ///   a key's burst, n being the keys pending. Creates a task only for a leading run, and
+  ///   the one timer task when it is not running.
+  @inlinable
+  public nonisolated func send(_ value: Folding.Input, forKey key: Key) {
+    runs.send(value, forKey: key)
+  }
+
+  /// Drops `key`'s pending value, cancels its running action, ends its burst and forgets
+  /// the key; other keys go on undisturbed.
+  ///
+  /// Nothing sent for `key` before this call runs after it returns; the next
+  /// ``send(_:forKey:)`` for `key` opens a new burst (and so a new leading edge).
+  ///
+  /// - Complexity: O(1) amortised.
+  public nonisolated func cancel(forKey key: Key) {
+    runs.cancel(forKey: key)
+  }
+
+  /// Drops every pending value, cancels every running action and stops the timer.
+  ///
+  /// Nothing sent before this call runs after it returns.
+  ///
+  /// - Complexity: O(k), k being the keys pending or running.
+  public nonisolated func cancel() {
+    runs.cancel()
+  }
+
+  /// Runs `key`'s pending value now and returns once that action has finished.
+  ///
+  /// It follows ``Debouncing/flush()`` for that key, called from inside the action too; other
+  /// keys are not affected.
+  public nonisolated func flush(forKey key: Key) async {
+    await runs.flush(forKey: key)
+  }
+
+  /// Runs every key's pending value now and returns once those actions have finished.
+  ///
+  /// The runs start together, in no particular order, and may overlap as runs of different
+  /// keys do. Called from inside the action, it starts them and returns at once.
+  ///
+  /// - Complexity: O(k) to start them, k being the keys pending or running.
+  public nonisolated func flush() async {
+    await runs.flush()
+  }
+
+  /// Whether a value of `key` is waiting to run: not yet due, or due and not yet started.
+  ///
+  /// - Complexity: O(1) amortised.
+  public nonisolated func isPending(forKey key: Key) -> Bool {
+    runs.isPending(forKey: key)
+  }
+
+  /// Returns once no key has anything pending or running; returns early if the waiting task
+  /// is cancelled.
+  ///
+  /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the
+  /// clock past the deadlines first.
+  ///
+  /// - Precondition: Not called from inside this debouncer's own action, which it would wait
+  ///   for until the end of time.
+  public nonisolated func waitUntilIdle() async {
+    precondition(
+      !runs.isRunningAction,
+      waitingFromInsideTheActionMessage("KeyedDebouncer", "debouncer")
+    )
+    await runs.waitUntilIdle()
+  }
+}
