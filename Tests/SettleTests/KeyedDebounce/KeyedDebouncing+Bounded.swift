@@ -7,7 +7,7 @@ import Testing
 
 // The keyed debouncer's waits, each through `bounded`, naming what it found on a timeout.
 
-extension KeyedDebouncer {
+extension KeyedDebouncing {
   /// What a timeout message shows of the debouncer.
   nonisolated var stateSummary: String {
     "keys: \(keyCount), runs in flight: \(activeRunCount), timer: \(hasTimer)"
