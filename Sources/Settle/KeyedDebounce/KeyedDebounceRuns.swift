@@ -10,14 +10,17 @@
 ///   the runs it supersedes have their tasks cancelled. Runs of different keys are unrelated.
 /// - After ``shutDown()`` nothing starts, and values sent are dropped.
 @usableFromInline
-package final class KeyedDebounceRuns<Key: Hashable & Sendable, Fold: RunFold, C: Clock>:
+package final class KeyedDebounceRuns<Key: Hashable & Sendable, Folding: RunFold, C: Clock>:
   Sendable
 where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = KeyedDebounceStateMachine<Key, Fold, C.Instant>
+  package typealias Machine = KeyedDebounceStateMachine<Key, NumberedFold<Folding>, C.Instant>
   /// What a key's run receives.
   @usableFromInline
-  package typealias Value = Fold.Output
+  package typealias Value = Folding.Output
+  /// A run's value with the number of the newest input it covers, as the machine holds it.
+  @usableFromInline
+  typealias NumberedValue = Machine.Value
   package typealias Action = IsolatedKeyedAction
   @usableFromInline
   typealias RunTask = Task<Void, Never>
@@ -40,6 +43,16 @@ where C.Duration == Duration {
     var runTasks: [Key: [RunTask]] = [:]
     var idleWaiters = WaiterQueue<Void>()
     var quiescenceWaiters = WaiterQueue<Void>()
+    /// Inputs numbered so far, over every key: the next send is number `sent + 1`.
+    @usableFromInline
+    var sent: UInt64 = 0
+    /// `sendAndWait` callers, each waiting for the input number it sent for its key.
+    var sendWaiters = WaiterQueue<KeyedSendWaiter<Key>>()
+    /// Outcomes decided for `sendAndWait` callers, by waiter id.
+    var outcomes: [UInt64: SendOutcome] = [:]
+    /// Per key, the newest input number a claimed run covers; kept only while callers wait,
+    /// since only they ask which of their inputs a run in flight already covers.
+    var claimedThrough: [Key: UInt64] = [:]
 
     init(machine: Machine, action: Action) {
       self.machine = machine
@@ -93,39 +106,132 @@ where C.Duration == Duration {
   }
 
   @inlinable
-  package func send(_ value: Fold.Input, forKey key: Key) {
-    let superseded = state.withLock { state -> [RunTask] in
-      switch state.machine.send(value, forKey: key, at: clock.now) {
-      case .none:
-        return []
-      case .startTimer(let generation):
-        startTimer(generation, in: &state)
-        return []
-      case .startRun(let run):
-        return startRun(run, forKey: key, in: &state)
-      case .startRunAndTimer(let run, let generation):
-        startTimer(generation, in: &state)
-        return startRun(run, forKey: key, in: &state)
-      }
-    }
+  package func send(_ input: Folding.Input, forKey key: Key) {
+    let superseded = state.withLock { state in send(input, forKey: key, in: &state).superseded }
     for task in superseded { task.cancel() }
+  }
+
+  /// Numbers `input` and applies what the machine decides; returns the run tasks to cancel,
+  /// the input's number, and the newest input number of a run this send dispatched.
+  @inlinable
+  func send(
+    _ input: Folding.Input, forKey key: Key, in state: inout State
+  ) -> (superseded: [RunTask], sent: UInt64, dispatched: UInt64?) {
+    state.sent &+= 1
+    let number = state.sent
+    let numbered = Numbered(payload: input, number: number)
+    switch state.machine.send(numbered, forKey: key, at: clock.now) {
+    case .none:
+      return ([], number, nil)
+    case .startTimer(let generation):
+      startTimer(generation, in: &state)
+      return ([], number, nil)
+    case .startRun(let run):
+      return (startRun(run, forKey: key, in: &state), number, run.ticket.carried?.number)
+    case .startRunAndTimer(let run, let generation):
+      startTimer(generation, in: &state)
+      return (startRun(run, forKey: key, in: &state), number, run.ticket.carried?.number)
+    }
+  }
+
+  /// Sends `input` for `key` and returns once the key's run that covers it has returned, or
+  /// at once when no run will (see ``SendOutcome``); the rules of
+  /// ``TimedRuns/sendAndWait(_:)``, for one key.
+  package func sendAndWait(
+    _ input: Folding.Input, forKey key: Key
+  ) async throws(CancellationError) -> SendOutcome {
+    let id = state.withLock { $0.sendWaiters.reserve() }
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let (superseded, suspended) = state.withLock { state -> ([RunTask], Bool) in
+          let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
+          // Kept when it is the newest input of the value the key holds, or of the run this
+          // send dispatched; anything else was left out by the rules.
+          guard dispatched == sent || state.machine.heldValue(forKey: key)?.number == sent
+          else {
+            state.sendWaiters.abandon(id)
+            state.outcomes[id] = .dropped
+            return (superseded, false)
+          }
+          let suspended = state.sendWaiters.enqueue(
+            id, condition: KeyedSendWaiter<Key>(id: id, key: key, input: sent),
+            continuation: continuation)
+          return (superseded, suspended)
+        }
+        for task in superseded { task.cancel() }
+        if !suspended { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.sendWaiters.cancel(id) }?.resume()
+    }
+    guard let outcome = state.withLock({ $0.outcomes.removeValue(forKey: id) }) else {
+      throw CancellationError()
+    }
+    return outcome
+  }
+
+  /// Settles the waiting callers to whom `decide` gives an outcome; call with the lock held,
+  /// resume after.
+  private func settleSendWaiters(
+    _ state: inout State, _ decide: (KeyedSendWaiter<Key>) -> SendOutcome?
+  ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
+    guard !state.sendWaiters.isEmpty else { return [] }
+    var decided: [UInt64: SendOutcome] = [:]
+    let resumed = state.sendWaiters.removeSatisfied { waiter in
+      guard let outcome = decide(waiter) else { return false }
+      decided[waiter.id] = outcome
+      return true
+    }
+    state.outcomes.merge(decided) { _, new in new }
+    if state.sendWaiters.isEmpty { state.claimedThrough.removeAll() }
+    return resumed
+  }
+
+  /// The callers of `key` whose inputs a returned run covered: its newest input ran, earlier
+  /// ones were superseded or folded into it.
+  private func coveredSendWaiters(
+    forKey key: Key, through newest: UInt64, in state: inout State
+  ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
+    let earlier: SendOutcome = Folding.replaces ? .superseded : .folded
+    return settleSendWaiters(&state) { waiter in
+      guard waiter.key == key, waiter.input <= newest else { return nil }
+      return waiter.input == newest ? .ran : earlier
+    }
+  }
+
+  /// The callers of `key` (of every key, for `nil`) whose inputs no claimed run covers: a
+  /// cancel or a shutdown dropped them.
+  private func droppedSendWaiters(
+    forKey key: Key?, in state: inout State
+  ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
+    let claimed = state.claimedThrough
+    return settleSendWaiters(&state) { waiter in
+      guard key == nil || waiter.key == key else { return nil }
+      return waiter.input > claimed[waiter.key, default: 0] ? .dropped : nil
+    }
   }
 
   package func cancel(forKey key: Key) {
     let (tasks, waiters) = state.withLock { state in
       let cancel = state.machine.cancel(forKey: key)
-      return (state.tasks(of: cancel.cancelling, forKey: key), settledWaiters(&state))
+      let callers = droppedSendWaiters(forKey: key, in: &state)
+      return (state.tasks(of: cancel.cancelling, forKey: key), (settledWaiters(&state), callers))
     }
     for task in tasks { task.cancel() }
-    for waiter in waiters { waiter.resume() }
+    for waiter in waiters.0 { waiter.resume() }
+    for caller in waiters.1 { caller.resume() }
   }
 
   package func cancel() {
-    let (tasks, waiters) = state.withLock { state in
-      (apply(state.machine.cancel(), in: &state), settledWaiters(&state))
+    let (tasks, waiters, callers) = state.withLock { state in
+      (
+        apply(state.machine.cancel(), in: &state), settledWaiters(&state),
+        droppedSendWaiters(forKey: nil, in: &state)
+      )
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
+    for caller in callers { caller.resume() }
   }
 
   package func flush(forKey key: Key) async {
@@ -196,13 +302,15 @@ where C.Duration == Duration {
   /// Cancels everything and releases the action; nothing starts afterwards, and values sent
   /// afterwards are dropped. One critical section, so no `send` slips in between.
   package func shutDown() {
-    let (tasks, waiters, action) = state.withLock { state in
+    let (tasks, waiters, callers, action) = state.withLock { state in
       let tasks = apply(state.machine.shutDown(), in: &state)
       defer { state.action = nil }
-      return (tasks, settledWaiters(&state), state.action)
+      let callers = droppedSendWaiters(forKey: nil, in: &state)
+      return (tasks, settledWaiters(&state), callers, state.action)
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
+    for caller in callers { caller.resume() }
     // Released here, outside the lock, in case its captures run code in deinit.
     _ = action
   }
@@ -242,7 +350,7 @@ where C.Duration == Duration {
 
   /// Starts or finds the run a flush waits for; returns it and the tasks to cancel.
   private func apply(
-    _ flush: FlushAction<Value>, forKey key: Key, in state: inout State
+    _ flush: FlushAction<NumberedValue>, forKey key: Key, in state: inout State
   ) -> (RunTask?, [RunTask]) {
     switch flush {
     case .startRun(let run):
@@ -268,7 +376,7 @@ where C.Duration == Duration {
   /// key never overlap, and returns the superseded runs' tasks to cancel outside the lock.
   @usableFromInline
   func startRun(
-    _ run: StartRun<Value>, forKey key: Key, in state: inout State
+    _ run: StartRun<NumberedValue>, forKey key: Key, in state: inout State
   ) -> [RunTask] {
     let superseded = state.tasks(of: run.superseding, forKey: key)
     let previous = state.runTasks[key]?.last
@@ -323,9 +431,10 @@ where C.Duration == Duration {
     }
   }
 
-  private func perform(_ ticket: RunTicket<Value>, forKey key: Key) async {
+  private func perform(_ ticket: RunTicket<NumberedValue>, forKey key: Key) async {
+    var covered: UInt64?
     if let action = state.withLock({ $0.action }) {
-      await claimAndRun(ticket, forKey: key, action: action, on: action.isolation)
+      covered = await claimAndRun(ticket, forKey: key, action: action, on: action.isolation)
     } else {
       // Released, so shut down: the ticket is void, but its claim still settles the books.
       state.withLock { state in
@@ -339,30 +448,40 @@ where C.Duration == Duration {
       state.machine.runReturned(ticket, forKey: key)
       state.runTasks[key]?.removeFirst()
       if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
+      let callers = covered.map { coveredSendWaiters(forKey: key, through: $0, in: &state) } ?? []
       // After a shutdown that ran the pending values, the last run lets the action go.
       var released: Action?
       if state.machine.isShutDown, state.machine.isIdle {
         released = state.action
         state.action = nil
       }
-      return (settledWaiters(&state), released)
+      return ((settledWaiters(&state), callers), released)
     }
-    for waiter in waiters { waiter.resume() }
+    for waiter in waiters.0 { waiter.resume() }
+    for caller in waiters.1 { caller.resume() }
     _ = released
   }
 
   /// Runs on the action's isolation, so that the claim and the action's first synchronous
   /// steps happen in one turn of that actor, with no `send` in between.
+  ///
+  /// Returns the number of the newest input the run covered, or `nil` when it did not start.
   private func claimAndRun(
-    _ ticket: RunTicket<Value>,
+    _ ticket: RunTicket<NumberedValue>,
     forKey key: Key,
     action: Action,
     on isolation: isolated (any Actor)?
-  ) async {
-    guard let value = state.withLock({ $0.machine.claim(ticket, forKey: key) }) else { return }
-    await RunningAction.run(for: ObjectIdentifier(self)) {
-      await action(key, value, isolation: isolation)
+  ) async -> UInt64? {
+    let claimed = state.withLock { state -> NumberedValue? in
+      guard let value = state.machine.claim(ticket, forKey: key) else { return nil }
+      if !state.sendWaiters.isEmpty { state.claimedThrough[key] = value.number }
+      return value
     }
+    guard let claimed else { return nil }
+    await RunningAction.run(for: ObjectIdentifier(self)) {
+      await action(key, claimed.payload, isolation: isolation)
+    }
+    return claimed.number
   }
 }
 
@@ -395,4 +514,11 @@ extension KeyedDebounceRuns {
       await body(key, value)
     }
   }
+}
+
+/// A `sendAndWait` caller of a keyed engine: the key and the number of the input it sent.
+package struct KeyedSendWaiter<Key: Hashable & Sendable>: Sendable {
+  let id: UInt64
+  let key: Key
+  let input: UInt64
 }

@@ -148,6 +148,15 @@ package struct KeyedDebounceStateMachine<
     return state.hasHeldValue || state.ledger.unclaimedCarriedRuns > 0
   }
 
+  /// The value `key` holds that has not run, if any, left in place: how the engine learns
+  /// whether a send was kept.
+  package func heldValue(forKey key: Key) -> Value? {
+    switch keys[key]?.phase {
+    case .waiting(let value)?, .dueTrailing(let value, _)?, .dueNewest(let value, _)?: value
+    case .idle?, nil: nil
+    }
+  }
+
   /// Nothing is pending for any key and no run is in flight. A key whose leading burst is
   /// still open but has nothing pending does not count.
   package var isIdle: Bool { runsInFlight == 0 && waitingKeys == 0 }

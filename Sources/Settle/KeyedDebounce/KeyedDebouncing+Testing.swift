@@ -20,6 +20,20 @@ extension KeyedDebouncing {
   /// For tests: keys with run tasks in flight.
   package nonisolated var keysWithRunTasks: Int { runs.state.withLock { $0.runTasks.count } }
 
+  /// For tests: inputs sent so far, over every key, by `send` and `sendAndWait` alike.
+  package nonisolated var inputsSent: UInt64 { runs.state.withLock { $0.sent } }
+
+  /// For tests: `sendAndWait` callers still waiting for their outcome, over every key.
+  package nonisolated var sendWaiterCount: Int {
+    runs.state.withLock { $0.sendWaiters.count }
+  }
+
+  /// For tests: keys whose claimed run callers may still be waiting on; none once every
+  /// caller has its outcome.
+  package nonisolated var claimedKeysRemembered: Int {
+    runs.state.withLock { $0.claimedThrough.count }
+  }
+
   /// For tests: returns once no run is in flight and the timer, if any, sleeps toward a
   /// deadline ahead of the clock.
   package nonisolated func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }

@@ -36,7 +36,7 @@
 public final actor KeyedDebouncing<Key: Hashable & Sendable, Folding: RunFold, C: Clock>
 where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = KeyedDebounceStateMachine<Key, Folding, C.Instant>
+  package typealias Machine = KeyedDebounceStateMachine<Key, NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
   package let runs: KeyedDebounceRuns<Key, Folding, C>
@@ -72,7 +72,7 @@ where C.Duration == Duration {
   ) {
     self.onRelease = onRelease
     runs = KeyedDebounceRuns(
-      machine: Machine(interval: interval, options: options, fold: fold),
+      machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
       clock: clock,
       tolerance: tolerance,
       action: action
@@ -120,6 +120,31 @@ where C.Duration == Duration {
   @inlinable
   public nonisolated func send(_ value: Folding.Input, forKey key: Key) {
     runs.send(value, forKey: key)
+  }
+
+  /// Offers a value for `key`, as ``send(_:forKey:)`` does, and returns once the key's run that
+  /// covers it has finished, saying how the value ended.
+  ///
+  /// ```swift
+  /// let save = KeyedDebouncer(for: .seconds(1)) { (document: Int, text: String) in
+  ///   print("saving document", document, text)
+  /// }
+  /// // The close button waits until document 3's save covering this text has returned.
+  /// let outcome = try await save.sendAndWait("Dear Ada,", forKey: 3)
+  /// print(outcome)  // .ran, or .superseded by a later edit of document 3
+  /// ```
+  ///
+  /// The rules are ``Debouncing/sendAndWait(_:)``'s, for one key: the value is sent before the
+  /// call first suspends; it returns when the key's run that started with this value, or
+  /// with a later value of the same key that replaced or folded it, has returned, or at once
+  /// when no run will cover it. Runs and cancels of other keys never settle it.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
+  ///   value stays sent.
+  public nonisolated func sendAndWait(
+    _ value: Folding.Input, forKey key: Key
+  ) async throws(CancellationError) -> SendOutcome {
+    try await runs.sendAndWait(value, forKey: key)
   }
 
   /// Drops `key`'s pending value, cancels its running action, ends its burst and forgets
