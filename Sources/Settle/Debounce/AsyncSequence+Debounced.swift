@@ -20,14 +20,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// - Parameters:
   ///   - interval: How long the base must be quiet before its newest element is emitted.
-  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
-  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
-  ///     `nil` (the default) leaves it to the clock.
+  ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
   ///   - options: Leading and trailing edges and `maxWait`; trailing only by default.
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock the interval is measured on: `ContinuousClock` (real time) by
-  ///     default; pass a `ManualClock` in tests.
+  ///   - clock: The clock the interval is measured on; `ContinuousClock` by default.
   /// - Precondition: `interval`, `tolerance` and `options.maxWait` are not negative.
   public func debounced<C: Clock>(
     for interval: Duration,

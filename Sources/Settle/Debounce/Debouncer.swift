@@ -6,19 +6,11 @@
 /// ``Debouncing/init(for:tolerance:options:onRelease:clock:action:)``.
 ///
 /// ```swift
-/// @MainActor final class SearchModel {
-///   var results: [String] = []
-///   private lazy var search = Debouncer(for: .milliseconds(300)) {
-///     @MainActor [weak self] (query: String) in
-///     let found = await Catalog.search(query)
-///     guard !Task.isCancelled else { return }   // a newer query is due: drop this answer
-///     self?.results = found
-///   }
-///
-///   func queryChanged(_ query: String) {
-///     search.send(query)   // call straight from a UI callback: synchronous, O(1)
-///   }
+/// let search = Debouncer(for: .milliseconds(300)) { (query: String) in
+///   print(await Catalog.search(query))  // once the user pauses typing, for the last query
 /// }
+/// search.send("du")  // from the text field's change callback: synchronous, O(1)
+/// search.send("dune")
 /// ```
 public typealias Debouncer<Value: Sendable, C: Clock> = Debouncing<LatestValue<Value>, C>
 where C.Duration == Duration

@@ -2,10 +2,8 @@
 /// ``RunFold`` made of everything sent since the previous run.
 ///
 /// You name it through ``Debouncer`` (the newest value runs) or ``FoldingDebouncer`` (every
-/// value is folded in); both are this one type, with one set of rules, written here.
-///
-/// Every ``send(_:)`` restarts the quiet period; when it passes, the action runs once.
-/// ``DebounceOptions`` adds a leading edge and a `maxWait` bound.
+/// value is folded in): one type, one set of rules, written here. ``DebounceOptions`` adds a
+/// leading edge and a `maxWait` bound.
 ///
 /// ## Guarantees
 /// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and nonisolated, so calls made
@@ -96,18 +94,10 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
     )
   }
 
-  /// Creates a debouncer whose runs receive the newest value: a ``Debouncer``.
-  ///
-  /// ```swift
-  /// let drafts = DraftStore()  // an actor with `func save(_ draft: String) async throws`
-  /// let save = Debouncer(for: .seconds(1)) { (draft: String) in
-  ///   try? await drafts.save(draft)  // throws only when cancelled: a newer draft is due
-  /// }
-  /// save.send("Dear Ada,")  // from the editor's change callback
-  /// ```
-  ///
-  /// The parameters are those of ``init(for:tolerance:options:folding:onRelease:clock:action:)``,
-  /// with ``LatestValue`` as the fold.
+  /// Creates a debouncer whose runs receive the newest value: a ``Debouncer``, whose page has
+  /// an example. The parameters are those of
+  /// ``init(for:tolerance:options:folding:onRelease:clock:action:)``, with ``LatestValue`` as
+  /// the fold.
   public init<Value>(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -126,7 +116,6 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
   }
 
   /// Offers a value: it becomes (or joins) the pending value and restarts the quiet period.
-  ///
   /// Synchronous and callable from any isolation. With `leading: true`, the value that opens a
   /// burst is dispatched at once (its action starts on the next turn, never inside `send`).
   ///
@@ -169,15 +158,11 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
     runs.cancel()
   }
 
-  /// Runs the pending value now and returns once that action has finished.
-  ///
-  /// With nothing pending it returns at once and runs nothing. A running action is cancelled
-  /// first and the flushed value runs after it returns. A flushed value never runs again on
-  /// the timer, and a later `send` does not stop it; only ``cancel()`` does.
-  ///
-  /// Called from inside the action, it starts the pending value's run as above (so the
-  /// calling action is cancelled, cooperatively) and returns at once: the flushed value runs
-  /// after the calling action returns, and waiting for it there would wait for ever.
+  /// Runs the pending value now and returns once that action has finished; with nothing
+  /// pending it returns at once. A running action is cancelled first and the flushed value
+  /// runs after it returns. A flushed value never runs again on the timer, and only
+  /// ``cancel()`` stops it. Called from inside the action, it starts that run (cancelling the
+  /// calling action, cooperatively) and returns at once, since waiting would wait for ever.
   public nonisolated func flush() async {
     await runs.flush()
   }
@@ -192,15 +177,13 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
     runs.isPending
   }
 
-  /// Returns once nothing is pending or running; returns early if the waiting task is
-  /// cancelled.
-  ///
+  /// Returns once nothing is pending or running, or early if the waiting task is cancelled.
   /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the
   /// clock past the deadline first.
   ///
-  /// - Precondition: Not called from inside this debouncer's own action, which it would wait for
-  ///   until the end of time. Return from the action instead; code that must run after it
-  ///   belongs after the `await` of whoever sent the value, or in the action itself.
+  /// - Precondition: Not called from inside this debouncer's own action, which it would wait
+  ///   for until the end of time: code that must run after it belongs after the `await` of
+  ///   whoever sent the value, or in the action itself.
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,

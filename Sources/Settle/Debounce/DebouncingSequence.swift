@@ -25,22 +25,18 @@
 ///   anything that arrives after that reading: the base's next element, end or failure never
 ///   supersedes or drops it, and a consumer asking in `next()` finds it. The operator does what
 ///   its timer is due to do at each of those events, whether or not the timer's task has run
-///   yet, so what the consumer gets depends on the order of events and the clock's readings,
-///   never on which task the executor runs first. On a `ManualClock`, a value whose deadline an
-///   `advance` passed before the test yielded the next element is emitted in every run: see
-///   <doc:TestingWithManualClock#Testing-a-stream>. With an interval of zero, every element is
-///   settled as it arrives, and only a busy consumer's ``ElementBuffering`` drops any. The same
-///   holds for ``ThrottlingSequence``.
+///   yet, so the output depends on the order of events and the clock's readings, never on
+///   which task runs first: on a `ManualClock`, a deadline an `advance` passed before the next
+///   element is emitted in every run (<doc:TestingWithManualClock#Testing-a-stream>). With an
+///   interval of zero, every element is settled as it arrives.
 ///
 /// ## One consumer, one task
-/// The base must be `Sendable` as well as its elements: the operator consumes it from a task of
-/// its own, so that elements keep arriving (and time keeps counting) while the consumer is
-/// busy; swift-async-algorithms' `debounce` asks the same. Each iterator consumes the base on
-/// its own, so two tasks iterating one debounced `AsyncStream` at once split its elements
-/// between them at random, and each debounces only its share: to feed two consumers, iterate
-/// once and pass each element on, or give each consumer a base of its own. Iterating twice in
-/// turn is fine when the base allows it; nothing can tell that from iterating at once, so this
-/// is not checked. Iterators are not `Sendable`. All of this holds for ``ThrottlingSequence``.
+/// The base must be `Sendable`, as for swift-async-algorithms' `debounce`: the operator consumes
+/// it from a task of its own, so that time keeps counting while the consumer is busy. Each
+/// iterator consumes the base on its own, so two tasks iterating one `AsyncStream` at once
+/// split its elements at random: iterate once and pass each element on, or give each consumer
+/// a base of its own. Iterators are not `Sendable`. All of this holds for
+/// ``ThrottlingSequence``.
 public struct DebouncingSequence<
   Base: AsyncSequence & Sendable, Folding: RunFold, C: Clock
 >: Sendable

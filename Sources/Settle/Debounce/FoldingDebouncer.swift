@@ -2,9 +2,9 @@
 /// the lines logged in a burst, the ids edited before a save, the paths changed before a
 /// rebuild. A ``Debouncing`` whose fold is a ``Fold``.
 ///
-/// It keeps every rule of ``Debouncing``; only what a run receives differs from a
-/// ``Debouncer``: where that replaces the pending value, this reduces the new value into it.
-/// Create one with ``Debouncing/init(for:tolerance:options:folding:onRelease:clock:action:)``.
+/// Where a ``Debouncer`` replaces the pending value, it reduces the new value into it; every
+/// other rule is ``Debouncing``'s. Create one with
+/// ``Debouncing/init(for:tolerance:options:folding:onRelease:clock:action:)``.
 ///
 /// ```swift
 /// // One write per burst of logging, with every line of the burst.

@@ -13,7 +13,6 @@
 /// }
 /// markRead.send(41, forKey: "general")
 /// markRead.send(42, forKey: "general")  // one report for general: [41, 42]
-/// markRead.send(7, forKey: "random")  // its own report
 /// ```
 public typealias FoldingKeyedDebouncer<
   Key: Hashable & Sendable, Value: Sendable, Accumulated: Sendable, C: Clock

@@ -9,11 +9,8 @@
 /// let autosave = KeyedDebouncer(for: .seconds(1)) { (document: Int, text: String) in
 ///   try? await drafts.save("\(document): \(text)")  // throws only when cancelled
 /// }
-/// // From each editor's change callback: each document has its own quiet period.
-/// autosave.send("Dear Ada,", forKey: 1)
-/// autosave.send("Shopping: eggs", forKey: 2)
-/// autosave.send("Dear Ada, thank you", forKey: 1)  // restarts document 1 only
-///
+/// autosave.send("Dear Ada,", forKey: 1)  // from each editor's change callback
+/// autosave.send("Shopping: eggs", forKey: 2)  // document 2 has its own quiet period
 /// autosave.cancel(forKey: 2)  // document 2 was discarded: drop its pending save
 /// await autosave.flush(forKey: 1)  // the window closes: save document 1 now
 /// ```

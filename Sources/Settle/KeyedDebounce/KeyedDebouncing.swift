@@ -4,8 +4,7 @@
 /// You name it through ``KeyedDebouncer`` (a key's newest value runs) or
 /// ``FoldingKeyedDebouncer`` (a key's values are folded together); both are this one type.
 /// ``send(_:forKey:)`` restarts only that key's quiet period; when it passes, the action runs
-/// once with the key and its value. All keys share one timer task, and a key costs nothing
-/// once its run has ended.
+/// once with the key and its value.
 ///
 /// ## Guarantees
 /// - **Per key, a Debouncer.** For each key, every rule of ``Debouncing`` holds as stated
@@ -18,21 +17,17 @@
 ///   has returned (with `leading: true`, once its burst is also over), and when it is
 ///   cancelled (once a cancelled run of it, if any, has returned): the debouncer holds only
 ///   the keys that are pending or running.
-/// - **Lifetime.** Releasing the debouncer cancels pending and running work for every key and
-///   releases the action closure; nothing runs afterwards. With `onRelease: .runPending`
-///   every key's pending value runs instead (see ``PendingValuePolicy``).
+/// - **Lifetime.** As for ``Debouncing``, for every key.
 ///
 /// How these guarantees are tested, and which interleavings are explored exhaustively:
 /// <doc:HowSettleIsVerified>.
 ///
 /// - Complexity: With n keys pending, ``send(_:forKey:)`` for a key already waiting is O(1)
-///   amortised: a hash lookup under a lock, and no heap work, since the key's new deadline
-///   only moves later. The first send of a burst files the key in a min-heap of deadlines,
-///   O(log n), and with `leading: true` every send takes that path (two hash lookups). When
-///   the timer wakes, each key due costs O(log n), and so does re-filing a key whose deadline
-///   moved, once per quiet period at most. Entries left behind by `cancel(forKey:)` and
-///   `flush(forKey:)` are skipped when they come due, and the heap is rebuilt in O(n) once
-///   they outnumber the live ones, so they cost O(1) amortised each.
+///   amortised and touches no heap, since the key's deadline only moves later; the first send
+///   of a burst (every send, with `leading: true`) files the key in a min-heap of deadlines,
+///   O(log n). Each key due costs O(log n) when the timer wakes. Entries left behind by
+///   `cancel(forKey:)` and `flush(forKey:)` cost O(1) amortised each: the heap is rebuilt in
+///   O(n) once they outnumber the live ones.
 public final actor KeyedDebouncing<Key: Hashable & Sendable, Folding: RunFold, C: Clock>
 where C.Duration == Duration {
   @usableFromInline
@@ -80,18 +75,7 @@ where C.Duration == Duration {
   }
 
   /// Creates a keyed debouncer whose runs receive each key's newest value: a
-  /// ``KeyedDebouncer``.
-  ///
-  /// ```swift
-  /// // One search per row of a table, each debounced on its own.
-  /// let searches = KeyedDebouncer(for: .milliseconds(300)) { (row: Int, query: String) in
-  ///   print(row, await Catalog.search(query))
-  /// }
-  /// searches.send("du", forKey: 0)
-  /// searches.send("em", forKey: 1)
-  /// ```
-  ///
-  /// The parameters are those of
+  /// ``KeyedDebouncer``, whose page has an example. The parameters are those of
   /// ``init(for:tolerance:options:folding:onRelease:clock:action:)``, with ``LatestValue`` as
   /// the fold.
   public init<Value>(
@@ -129,9 +113,7 @@ where C.Duration == Duration {
   /// let save = KeyedDebouncer(for: .seconds(1)) { (document: Int, text: String) in
   ///   print("saving document", document, text)
   /// }
-  /// // The close button waits until document 3's save covering this text has returned.
-  /// let outcome = try await save.sendAndWait("Dear Ada,", forKey: 3)
-  /// print(outcome)  // .ran, or .superseded by a later edit of document 3
+  /// print(try await save.sendAndWait("Dear Ada,", forKey: 3))  // "ran", once saved
   /// ```
   ///
   /// The rules are ``Debouncing/sendAndWait(_:)``'s, for one key: the value is sent before the
@@ -147,20 +129,16 @@ where C.Duration == Duration {
     try await runs.sendAndWait(value, forKey: key)
   }
 
-  /// Drops `key`'s pending value, cancels its running action, ends its burst and forgets
-  /// the key; other keys go on undisturbed.
-  ///
-  /// Nothing sent for `key` before this call runs after it returns; the next
-  /// ``send(_:forKey:)`` for `key` opens a new burst (and so a new leading edge).
+  /// Drops `key`'s pending value, cancels its running action, ends its burst and forgets the
+  /// key, as ``Debouncing/cancel()`` does for one; other keys go on undisturbed.
   ///
   /// - Complexity: O(1) amortised.
   public nonisolated func cancel(forKey key: Key) {
     runs.cancel(forKey: key)
   }
 
-  /// Drops every pending value, cancels every running action and stops the timer.
-  ///
-  /// Nothing sent before this call runs after it returns.
+  /// Drops every pending value, cancels every running action and stops the timer; nothing
+  /// sent before this call runs after it returns.
   ///
   /// - Complexity: O(k), k being the keys pending or running.
   public nonisolated func cancel() {
@@ -175,10 +153,9 @@ where C.Duration == Duration {
     await runs.flush(forKey: key)
   }
 
-  /// Runs every key's pending value now and returns once those actions have finished.
-  ///
-  /// The runs start together, in no particular order, and may overlap as runs of different
-  /// keys do. Called from inside the action, it starts them and returns at once.
+  /// Runs every key's pending value now and returns once those actions have finished. The
+  /// runs start together, in no particular order, and may overlap as runs of different keys
+  /// do. Called from inside the action, it starts them and returns at once.
   ///
   /// - Complexity: O(k) to start them, k being the keys pending or running.
   public nonisolated func flush() async {
@@ -192,14 +169,10 @@ where C.Duration == Duration {
     runs.isPending(forKey: key)
   }
 
-  /// Returns once no key has anything pending or running; returns early if the waiting task
-  /// is cancelled.
+  /// Returns once no key has anything pending or running, as ``Debouncing/waitUntilIdle()``
+  /// does for one.
   ///
-  /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the
-  /// clock past the deadlines first.
-  ///
-  /// - Precondition: Not called from inside this debouncer's own action, which it would wait
-  ///   for until the end of time.
+  /// - Precondition: Not called from inside this debouncer's own action.
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,

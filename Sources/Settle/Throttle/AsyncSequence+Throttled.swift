@@ -18,17 +18,14 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///
   /// - Parameters:
   ///   - interval: The shortest spacing between two emitted elements.
-  ///   - tolerance: How late the timer may wake past a deadline, passed to the clock's
-  ///     `sleep(until:tolerance:)` so that the system can coalesce wake-ups and save power;
-  ///     `nil` (the default) leaves it to the clock.
+  ///   - tolerance: How late the timer may wake past a deadline; `nil` leaves it to the clock.
   ///   - mode: What happens to the elements received inside a window: the newest is emitted
   ///     at its end (the default), the first is, or all are dropped (a cooldown); or, with
   ///     ``ThrottleMode/newestAtWindowEndOnly``, even the element that opens a window waits
   ///     for its end, where only the newest is emitted (RxJS's `auditTime`).
   ///   - buffering: What is kept of the elements that become due while the consumer is busy;
   ///     only the newest by default (see ``ElementBuffering``).
-  ///   - clock: The clock windows are measured on: `ContinuousClock` (real time) by default;
-  ///     pass a `ManualClock` in tests.
+  ///   - clock: The clock windows are measured on; `ContinuousClock` by default.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public func throttled<C: Clock>(
     for interval: Duration,

@@ -1,8 +1,7 @@
 /// Runs an action at most once per interval, with one value per run: a ``Throttling`` whose
 /// fold is ``LatestValue``.
 ///
-/// Its rules (windows, spacing, the ``ThrottleMode``, no overlap, lifetime) are those of
-/// ``Throttling``; create one with
+/// Its rules are those of ``Throttling``; create one with
 /// ``Throttling/init(for:tolerance:mode:onRelease:clock:action:)``.
 ///
 /// ```swift

@@ -3,7 +3,7 @@
 /// window.
 ///
 /// You name it through ``Throttler`` (one value per run) or ``FoldingThrottler`` (the values
-/// of a window folded together); both are this one type, with one set of rules, written here.
+/// of a window folded together): one type, one set of rules, written here.
 ///
 /// ## Guarantees
 /// - **First value at once.** A value that arrives with no window open is dispatched at once
@@ -13,11 +13,9 @@
 /// - **One run per window.** The throttler's ``ThrottleMode`` says what happens to the values
 ///   that arrive inside a window; the run at a window's end happens on the timer, without
 ///   waiting for another input. A window with no values closes quietly.
-/// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window
-///   is measured from the moment its run was dispatched. ``flush()`` is the one exception:
-///   an explicit request to run the waiting value now. A throttler has no end of input, so
-///   nothing else runs a value early; the `throttled` operator keeps the spacing even when
-///   its base ends (see ``ThrottledSequence``).
+/// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window is
+///   measured from the moment its run was dispatched. ``flush()``, an explicit request, is
+///   the one exception; the `throttled` operator keeps the spacing even when its base ends.
 /// - **Folding.** With a ``Fold``, the values that a window's end runs are folded together,
 ///   in the order sent: in ``ThrottleMode/newestAtWindowEnd`` every value that arrived inside
 ///   the window, in ``ThrottleMode/newestAtWindowEndOnly`` every value of the window including
@@ -84,17 +82,10 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
     )
   }
 
-  /// Creates a throttler whose runs receive one value each: a ``Throttler``.
-  ///
-  /// ```swift
-  /// let report = Throttler(for: .seconds(1)) { (progress: Double) in
-  ///   print("progress", progress)
-  /// }
-  /// report.send(0.25)
-  /// ```
-  ///
-  /// The parameters are those of ``init(for:tolerance:mode:folding:onRelease:clock:action:)``,
-  /// with ``LatestValue`` as the fold.
+  /// Creates a throttler whose runs receive one value each: a ``Throttler``, whose page has an
+  /// example. The parameters are those of
+  /// ``init(for:tolerance:mode:folding:onRelease:clock:action:)``, with ``LatestValue`` as the
+  /// fold.
   public init<Value>(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -112,10 +103,8 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
     runs.shutDown(onRelease)
   }
 
-  /// Offers a value: it runs at once if no window is open (in
-  /// ``ThrottleMode/newestAtWindowEndOnly`` it opens one and waits), otherwise as the
-  /// throttler's ``ThrottleMode`` says: at the window's end unless a newer value replaces it
-  /// or an earlier one holds the slot, or never, in a cooldown.
+  /// Offers a value; the throttler's ``ThrottleMode`` decides whether it runs at once, at the
+  /// window's end, or not at all.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -143,15 +132,10 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
     runs.cancel()
   }
 
-  /// Runs the waiting value now and returns once that action has finished; with nothing
-  /// waiting it returns at once.
-  ///
-  /// An explicit request, so it does not wait for the window: the flushed run may start
-  /// sooner than `interval` after the previous one (the one exception to the spacing
-  /// guarantee); the window that was open keeps its end, except in
-  /// ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's end and
-  /// the next value opens a fresh one. Called from inside the action, it
-  /// returns at once, as ``Debouncing/flush()`` does.
+  /// Runs the waiting value now, without waiting for the window, and returns once that action
+  /// has finished, as ``Debouncing/flush()`` does. The window that was open keeps its end,
+  /// except in ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's
+  /// end and the next value opens a fresh one.
   public nonisolated func flush() async {
     await runs.flush()
   }
