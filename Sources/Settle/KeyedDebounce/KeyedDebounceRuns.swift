@@ -46,10 +46,9 @@ where C.Duration == Duration {
     /// Inputs numbered so far, over every key: the next send is number `sent + 1`.
     @usableFromInline
     var sent: UInt64 = 0
-    /// `sendAndWait` callers, each waiting for the input number it sent for its key.
-    var sendWaiters = WaiterQueue<KeyedSendWaiter<Key>>()
-    /// Outcomes decided for `sendAndWait` callers, by waiter id.
-    var outcomes: [UInt64: SendOutcome] = [:]
+    /// `sendAndWait` callers, each waiting for the input number it sent for its key, and
+    /// their outcomes.
+    var sendWaiters = SendWaiters<KeyedSendWaiter<Key>>()
     /// Per key, the newest input number a claimed run covers; kept only while callers wait,
     /// since only they ask which of their inputs a run in flight already covers.
     var claimedThrough: [Key: UInt64] = [:]
@@ -140,49 +139,21 @@ where C.Duration == Duration {
   package func sendAndWait(
     _ input: Folding.Input, forKey key: Key
   ) async throws(CancellationError) -> SendOutcome {
-    let id = state.withLock { $0.sendWaiters.reserve() }
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        let (superseded, suspended) = state.withLock { state -> ([RunTask], Bool) in
-          let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
-          // Kept when it is the newest input of the value the key holds, or of the run this
-          // send dispatched; anything else was left out by the rules.
-          guard dispatched == sent || state.machine.heldValue(forKey: key)?.number == sent
-          else {
-            state.sendWaiters.abandon(id)
-            state.outcomes[id] = .dropped
-            return (superseded, false)
-          }
-          let suspended = state.sendWaiters.enqueue(
-            id, condition: KeyedSendWaiter<Key>(id: id, key: key, input: sent),
-            continuation: continuation)
-          return (superseded, suspended)
-        }
-        for task in superseded { task.cancel() }
-        if !suspended { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.sendWaiters.cancel(id) }?.resume()
+    try await state.sendAndWait(in: \.sendWaiters) { state, id in
+      let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
+      // Kept when it is the newest input of the value the key holds, or of the run this send
+      // dispatched; anything else was left out by the rules.
+      let kept = dispatched == sent || state.machine.heldValue(forKey: key)?.number == sent
+      return (superseded, kept ? KeyedSendWaiter(id: id, key: key, input: sent) : nil)
     }
-    guard let outcome = state.withLock({ $0.outcomes.removeValue(forKey: id) }) else {
-      throw CancellationError()
-    }
-    return outcome
   }
 
-  /// Settles the waiting callers to whom `decide` gives an outcome; call with the lock held,
-  /// resume after.
+  /// Settles the callers to whom `decide` gives an outcome, and forgets the claim marks once
+  /// no caller is left to ask for them.
   private func settleSendWaiters(
     _ state: inout State, _ decide: (KeyedSendWaiter<Key>) -> SendOutcome?
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
-    guard !state.sendWaiters.isEmpty else { return [] }
-    var decided: [UInt64: SendOutcome] = [:]
-    let resumed = state.sendWaiters.removeSatisfied { waiter in
-      guard let outcome = decide(waiter) else { return false }
-      decided[waiter.id] = outcome
-      return true
-    }
-    state.outcomes.merge(decided) { _, new in new }
+    let resumed = state.sendWaiters.settle(decide)
     if state.sendWaiters.isEmpty { state.claimedThrough.removeAll() }
     return resumed
   }
@@ -514,11 +485,4 @@ extension KeyedDebounceRuns {
       await body(key, value)
     }
   }
-}
-
-/// A `sendAndWait` caller of a keyed engine: the key and the number of the input it sent.
-package struct KeyedSendWaiter<Key: Hashable & Sendable>: Sendable {
-  let id: UInt64
-  let key: Key
-  let input: UInt64
 }

@@ -103,11 +103,8 @@ where
     /// The newest input number a claimed run covers; inputs up to it are settled when their
     /// runs return, the ones after it by a later run or a `cancel()`.
     var claimedThrough: UInt64 = 0
-    /// `sendAndWait` callers, each waiting for the input number it sent.
-    var sendWaiters = WaiterQueue<SendWaiter>()
-    /// Outcomes decided for `sendAndWait` callers, by waiter id; each reads (and removes) its
-    /// own when it resumes.
-    var outcomes: [UInt64: SendOutcome] = [:]
+    /// `sendAndWait` callers, each waiting for the input number it sent, and their outcomes.
+    var sendWaiters = SendWaiters<SendWaiter>()
     /// A ``Handover`` recorded a value, or the timer caught up, since the lock was taken: the
     /// caller completes the handover once it has released the lock.
     @usableFromInline
@@ -299,48 +296,13 @@ where
     precondition(
       handover == nil,
       "Internal inconsistency in Settle: sendAndWait on an engine whose runs are handed over")
-    let id = state.withLock { $0.sendWaiters.reserve() }
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        let (superseded, suspended) = state.withLock { state -> (ArraySlice<RunTask>, Bool) in
-          let (superseded, sent, dispatched) = send(input, in: &state)
-          // Kept when it is the newest input of the value the machine holds, or of the run
-          // this send dispatched; anything else was left out by the machine's rules.
-          guard dispatched == sent || state.machine.heldValue?.number == sent else {
-            state.sendWaiters.abandon(id)
-            state.outcomes[id] = .dropped
-            return (superseded, false)
-          }
-          let suspended = state.sendWaiters.enqueue(
-            id, condition: SendWaiter(id: id, input: sent), continuation: continuation)
-          return (superseded, suspended)
-        }
-        for task in superseded { task.cancel() }
-        if !suspended { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.sendWaiters.cancel(id) }?.resume()
+    return try await state.sendAndWait(in: \.sendWaiters) { state, id in
+      let (superseded, sent, dispatched) = send(input, in: &state)
+      // Kept when it is the newest input of the value the machine holds, or of the run this
+      // send dispatched; anything else was left out by the machine's rules.
+      let kept = dispatched == sent || state.machine.heldValue?.number == sent
+      return (superseded, kept ? SendWaiter(id: id, input: sent) : nil)
     }
-    guard let outcome = state.withLock({ $0.outcomes.removeValue(forKey: id) }) else {
-      throw CancellationError()
-    }
-    return outcome
-  }
-
-  /// Settles the waiting callers whose inputs `decide` gives an outcome; call with the lock
-  /// held, resume after.
-  private func settleSendWaiters(
-    _ state: inout State, _ decide: (UInt64) -> SendOutcome?
-  ) -> [WaiterQueue<SendWaiter>.Continuation] {
-    guard !state.sendWaiters.isEmpty else { return [] }
-    var decided: [UInt64: SendOutcome] = [:]
-    let resumed = state.sendWaiters.removeSatisfied { waiter in
-      guard let outcome = decide(waiter.input) else { return false }
-      decided[waiter.id] = outcome
-      return true
-    }
-    state.outcomes.merge(decided) { _, new in new }
-    return resumed
   }
 
   /// The callers whose inputs a returned run covered: its newest input ran, earlier ones were
@@ -349,16 +311,16 @@ where
     -> [WaiterQueue<SendWaiter>.Continuation]
   {
     let earlier: SendOutcome = Machine.foldsInputs ? .folded : .superseded
-    return settleSendWaiters(&state) { number in
-      guard number <= newest else { return nil }
-      return number == newest ? .ran : earlier
+    return state.sendWaiters.settle { waiter in
+      guard waiter.input <= newest else { return nil }
+      return waiter.input == newest ? .ran : earlier
     }
   }
 
   /// The callers whose inputs no claimed run covers: a `cancel()` or shutdown dropped them.
   private func droppedSendWaiters(_ state: inout State) -> [WaiterQueue<SendWaiter>.Continuation] {
     let claimed = state.claimedThrough
-    return settleSendWaiters(&state) { number in number > claimed ? .dropped : nil }
+    return state.sendWaiters.settle { waiter in waiter.input > claimed ? .dropped : nil }
   }
 
   @usableFromInline
