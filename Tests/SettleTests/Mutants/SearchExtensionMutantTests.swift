@@ -28,6 +28,15 @@
         #expect(debounce.violation != nil, "not caught: \(debounce)")
       }
 
+      @Test func aKeyedFoldThatDropsTheFirstValueIsCaught() {
+        let report = Self.explore(
+          with: .foldDropsFirstValue,
+          KeyedExplorationTests.collectingWorld(
+            .init(leading: false, trailing: true, maxWait: nil)),
+          depth: KeyedExplorationTests.depth)
+        #expect(report.violation != nil, "not caught: \(report)")
+      }
+
       @Test func aKeyedFlushThatEmptiesTheOtherKeyIsCaught() {
         let report = Self.explore(
           with: .keyedFlushTouchesOtherKeys,

@@ -6,14 +6,15 @@ import Testing
 /// Every reachable state of the keyed debounce machine with two keys, up to a depth bound,
 /// with every order of its engine's events (see ``KeyedMachineWorld``), and every schedule of
 /// a caller's steps on the two keys against one single-key reference model per key (see
-/// ``KeyedPromptMachineWorld``).
+/// ``KeyedPromptMachineWorld``); and the same machine with a collecting fold
+/// (`FoldingKeyedDebouncer`), whose runs must each receive values of their key sent in a row.
 @Suite("Exploration: every interleaving of the keyed debounce machine, up to a bound", .watched)
 struct KeyedExplorationTests {
   static let depth = ExplorationLevel.pick(shallow: 6, standard: 9, deep: 12)
   static let budget = ExplorationLevel.pick(
-    shallow: KeyedMachineWorld.Budget(sends: 2, ticks: 3, cancels: 1, flushes: 1),
-    standard: KeyedMachineWorld.Budget(sends: 3, ticks: 4, cancels: 1, flushes: 1),
-    deep: KeyedMachineWorld.Budget(sends: 4, ticks: 7, cancels: 2, flushes: 2))
+    shallow: PlainKeyedMachineWorld.Budget(sends: 2, ticks: 3, cancels: 1, flushes: 1),
+    standard: PlainKeyedMachineWorld.Budget(sends: 3, ticks: 4, cancels: 1, flushes: 1),
+    deep: PlainKeyedMachineWorld.Budget(sends: 4, ticks: 7, cancels: 2, flushes: 2))
   /// The model searches: a caller's steps only.
   static let modelTicks = ExplorationLevel.pick(shallow: 3, standard: 5, deep: 7)
   static let modelDepth = ExplorationLevel.pick(shallow: 5, standard: 8, deep: 10)
@@ -25,8 +26,20 @@ struct KeyedExplorationTests {
     .init(leading: true, trailing: true, maxWait: 3),
   ]
 
-  static func world(_ configuration: MachineExplorationTests.DebounceCase) -> KeyedMachineWorld {
-    KeyedMachineWorld(interval: 2, options: configuration.options, budget: budget)
+  static func world(_ configuration: MachineExplorationTests.DebounceCase)
+    -> PlainKeyedMachineWorld
+  {
+    PlainKeyedMachineWorld(interval: 2, options: configuration.options, budget: budget)
+  }
+
+  static func collectingWorld(_ configuration: MachineExplorationTests.DebounceCase)
+    -> KeyedMachineWorld<Fold<Int, [Int]>>
+  {
+    KeyedMachineWorld<Fold<Int, [Int]>>(
+      interval: 2, options: configuration.options, fold: .collect,
+      budget: .init(
+        sends: budget.sends, ticks: budget.ticks, cancels: budget.cancels,
+        flushes: budget.flushes))
   }
 
   @Test(arguments: cases)
@@ -35,6 +48,17 @@ struct KeyedExplorationTests {
   ) async {
     let report = await exploreStatesOffThePool({ Self.world(configuration) }, depth: Self.depth)
     print("keyed debounce, \(configuration.testDescription): \(report)")
+    #expect(report.violation == nil, "\(report)")
+    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+  }
+
+  @Test(arguments: cases)
+  func collectingKeyedMachineKeepsEveryValueOfEachKeyInEveryInterleaving(
+    _ configuration: MachineExplorationTests.DebounceCase
+  ) async {
+    let report = await exploreStatesOffThePool(
+      { Self.collectingWorld(configuration) }, depth: Self.depth)
+    print("keyed debounce, collecting, \(configuration.testDescription): \(report)")
     #expect(report.violation == nil, "\(report)")
     #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
   }
@@ -58,3 +82,6 @@ struct KeyedExplorationTests {
     }
   }
 }
+
+/// The keyed world of a plain `KeyedDebouncer`: each run receives its key's newest value.
+typealias PlainKeyedMachineWorld = KeyedMachineWorld<LatestValue<Int>>

@@ -16,8 +16,14 @@ import SettleTesting
 /// one timer task serves both, that an event for one key leaves the other key's state as it
 /// was, and that the machine keeps state only for the keys with something pending, running
 /// or (with a leading edge) an open burst. Values sent are 1, 2, 3, ... over both keys.
-struct KeyedMachineWorld: TaskDrainingWorld {
-  typealias Machine = KeyedDebounceStateMachine<Int, LatestValue<Int>, ManualClock.Instant>
+///
+/// A run's value is read through ``ExploredRunValue``, so the same world explores a keyed
+/// debouncer with a collecting fold: each run of a key must then receive values of that key
+/// sent in a row, in order, none twice, and with a trailing edge none lost between two runs.
+struct KeyedMachineWorld<RunFolding: RunFold>: TaskDrainingWorld
+where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
+  typealias Machine = KeyedDebounceStateMachine<Int, RunFolding, ManualClock.Instant>
+  typealias Value = RunFolding.Output
 
   /// How many caller events of each kind one schedule may contain; the engine's own events
   /// (timers, claims, returns) are never limited.
@@ -64,8 +70,8 @@ struct KeyedMachineWorld: TaskDrainingWorld {
   }
 
   struct RunTask: CustomStringConvertible {
-    var ticket: RunTicket<Int>
-    /// `nil` while waiting to claim; `0` when refused; else the value it runs.
+    var ticket: RunTicket<Value>
+    /// `nil` while waiting to claim; `0` when refused; else the newest value it runs.
     var claimed: Int?
     var description: String {
       "#\(ticket.id)\(ticket.carried.map { "=\($0)" } ?? "")\(claimed.map { "/\($0)" } ?? "w")"
@@ -76,8 +82,8 @@ struct KeyedMachineWorld: TaskDrainingWorld {
   struct KeyRecord: CustomStringConvertible {
     /// The runs in flight, oldest first.
     var runs: [RunTask] = []
-    /// The values sent for this key, as bits: value v is bit v.
-    var sentMask = 0
+    /// The values sent for this key, in the order sent.
+    var sentList: [Int] = []
     /// The newest value sent for this key.
     var newestSent = 0
     /// The newest value of this key that has run.
@@ -88,11 +94,11 @@ struct KeyedMachineWorld: TaskDrainingWorld {
     /// Flush callers waiting for a ticket, with the value that must have run when it returns.
     var flushWaits: [(ticket: UInt64, value: Int)] = []
     var description: String {
-      "\(runs) \(sentMask) \(newestSent) \(newestRun) \(voidedThrough) \(flushWaits.map { "\($0.ticket):\($0.value)" })"
+      "\(runs) \(sentList) \(newestSent) \(newestRun) \(voidedThrough) \(flushWaits.map { "\($0.ticket):\($0.value)" })"
     }
   }
 
-  static let keys = [0, 1]
+  static var keys: [Int] { [0, 1] }
   static func name(_ key: Int) -> String { key == 0 ? "A" : "B" }
 
   private(set) var machine: Machine
@@ -109,8 +115,10 @@ struct KeyedMachineWorld: TaskDrainingWorld {
   /// part of the fingerprint, so that caller must empty it after each comparison.
   var started: [[ModelRun]] = [[], []]
 
-  init(interval: Int, options: DebounceOptions, budget: Budget = Budget()) {
-    machine = Machine(interval: .milliseconds(interval), options: options)
+  init(
+    interval: Int, options: DebounceOptions, fold: RunFolding, budget: Budget = Budget()
+  ) {
+    machine = Machine(interval: .milliseconds(interval), options: options, fold: fold)
     leading = options.leading
     trailing = options.trailing
     self.budget = budget
@@ -162,7 +170,7 @@ struct KeyedMachineWorld: TaskDrainingWorld {
     case .send(let key):
       sent += 1
       records[key].newestSent = sent
-      records[key].sentMask |= 1 << sent
+      records[key].sentList.append(sent)
       return apply(machine.send(sent, forKey: key, at: instant), forKey: key)
     case .tick:
       now += 1
@@ -278,7 +286,7 @@ struct KeyedMachineWorld: TaskDrainingWorld {
 
   /// Runs `body`, an event of `key`, and checks that the other key's state is as it was.
   private mutating func leavingTheOtherKey(
-    of key: Int, _ name: String, _ body: (inout KeyedMachineWorld) -> String?
+    of key: Int, _ name: String, _ body: (inout Self) -> String?
   ) -> String? {
     let other = 1 - key
     let before = Self.keyState(of: machine, forKey: other)
@@ -293,7 +301,7 @@ struct KeyedMachineWorld: TaskDrainingWorld {
 
   // MARK: - Applying the machine's actions, as KeyedDebounceRuns does
 
-  mutating func apply(_ action: SendAction<Int>, forKey key: Int) -> String? {
+  mutating func apply(_ action: SendAction<Value>, forKey key: Int) -> String? {
     switch action {
     case .none: return nil
     case .startTimer(let generation): return startTimer(generation)
@@ -303,15 +311,18 @@ struct KeyedMachineWorld: TaskDrainingWorld {
     }
   }
 
-  mutating func apply(flush action: FlushAction<Int>, forKey key: Int) -> String? {
+  mutating func apply(flush action: FlushAction<Value>, forKey key: Int) -> String? {
     switch action {
     case .none:
       return nil
     case .startRun(let run):
-      if let value = run.ticket.carried { records[key].flushWaits.append((run.ticket.id, value)) }
+      if let value = run.ticket.carried?.sentValues.last {
+        records[key].flushWaits.append((run.ticket.id, value))
+      }
       return start(run, forKey: key)
     case .awaitRun(let ticket):
-      guard let value = records[key].runs.compactMap(\.ticket.carried).max() else {
+      guard let value = records[key].runs.compactMap({ $0.ticket.carried?.sentValues.last }).max()
+      else {
         return "flush(forKey:) waits for run \(ticket), but no run of the key carries a value"
       }
       records[key].flushWaits.append((ticket, value))
@@ -329,7 +340,7 @@ struct KeyedMachineWorld: TaskDrainingWorld {
     return nil
   }
 
-  mutating func start(_ run: StartRun<Int>, forKey key: Int) -> String? {
+  mutating func start(_ run: StartRun<Value>, forKey key: Int) -> String? {
     let inFlight = records[key].runs.map(\.ticket.id)
     if run.superseding != (inFlight.first ?? run.ticket.id)..<run.ticket.id {
       return
@@ -370,26 +381,42 @@ struct KeyedMachineWorld: TaskDrainingWorld {
 
   mutating func claim(_ key: Int) -> String? {
     let ticket = records[key].runs[0].ticket
-    guard let value = machine.claim(ticket, forKey: key) else {
+    guard let claimed = machine.claim(ticket, forKey: key) else {
       records[key].runs[0].claimed = 0
       return nil
     }
-    records[key].runs[0].claimed = value
     let record = records[key]
-    if value < 1 || value > sent || record.sentMask & (1 << value) == 0 {
-      return "run \(ticket.id) of \(Self.name(key)) started \(value), which was not sent for it"
+    let values = claimed.sentValues
+    guard let first = values.first, let value = values.last,
+      let start = record.sentList.firstIndex(of: first)
+    else {
+      return "run \(ticket.id) of \(Self.name(key)) started \(claimed), which was not sent for it"
     }
-    if value <= record.newestRun {
+    records[key].runs[0].claimed = value
+    if Array(record.sentList.dropFirst(start).prefix(values.count)) != values {
       return
-        "value \(value) of \(Self.name(key)) started after its value \(record.newestRun) had: a value ran twice or out of order"
+        "run \(ticket.id) of \(Self.name(key)) received \(values): not its values sent in a row, in order"
     }
-    if value <= record.voidedThrough {
+    if first <= record.newestRun {
       return
-        "value \(value) of \(Self.name(key)) started, though a cancel(forKey:) that returned after it was sent voided it"
+        "value \(first) of \(Self.name(key)) started after its value \(record.newestRun) had: a value ran twice or out of order"
+    }
+    if first <= record.voidedThrough {
+      return
+        "value \(first) of \(Self.name(key)) started, though a cancel(forKey:) that returned after it was sent voided it"
     }
     if ticket.carried == nil, value != record.newestSent {
       return
         "run \(ticket.id) of \(Self.name(key)) took held value \(value), superseded by \(record.newestSent) sent earlier"
+    }
+    // With a fold and a trailing edge, every value of the key is in one run, or voided.
+    let accountedFor = max(record.newestRun, record.voidedThrough)
+    if !Value.isPlainData, trailing,
+      let firstUnaccounted = record.sentList.first(where: { $0 > accountedFor }),
+      first != firstUnaccounted
+    {
+      return
+        "run \(ticket.id) of \(Self.name(key)) received \(values): \(firstUnaccounted) was lost between runs"
     }
     records[key].newestRun = value
     started[key].append(ModelRun(value: value, tick: now))
@@ -426,4 +453,11 @@ struct KeyedMachineWorld: TaskDrainingWorld {
   }
 
   var busyDescription: String { "timers \(timers), runs \(records.map(\.runs))" }
+}
+
+extension KeyedMachineWorld where RunFolding == LatestValue<Int> {
+  /// The plain keyed debouncer: each run receives its key's newest value.
+  init(interval: Int, options: DebounceOptions, budget: Budget = Budget()) {
+    self.init(interval: interval, options: options, fold: LatestValue(), budget: budget)
+  }
 }

@@ -10,15 +10,15 @@ import SettleTesting
 struct KeyedPromptMachineWorld: ExplorableWorld {
   /// A caller's steps only (`send`, `tick`, `cancel`, `flush`): the tasks run promptly after
   /// each.
-  typealias Event = KeyedMachineWorld.Event
+  typealias Event = PlainKeyedMachineWorld.Event
 
-  private(set) var world: KeyedMachineWorld
+  private(set) var world: PlainKeyedMachineWorld
   private(set) var models: [DebounceModel]
   private var sendsLeft: Int
   private var ticksLeft: Int
 
   init(interval: Int, options: DebounceOptions, sends: Int, ticks: Int) {
-    world = KeyedMachineWorld(interval: interval, options: options)
+    world = PlainKeyedMachineWorld(interval: interval, options: options)
     let model = DebounceModel(
       interval: interval, leading: options.leading, trailing: options.trailing,
       maxWait: options.maxWait.map { Int($0 / .milliseconds(1)) })
@@ -30,7 +30,7 @@ struct KeyedPromptMachineWorld: ExplorableWorld {
   func enabledEvents() -> [Event] {
     var events: [Event] = []
     if ticksLeft > 0 { events.append(.tick) }
-    for key in KeyedMachineWorld.keys {
+    for key in PlainKeyedMachineWorld.keys {
       if sendsLeft > 0 { events.append(.send(key: key)) }
       events += [.cancel(key: key), .flush(key: key)]
     }
@@ -43,7 +43,7 @@ struct KeyedPromptMachineWorld: ExplorableWorld {
     if let broken = world.perform(event) { return broken }
     switch event {
     case .send(let key): models[key].apply(.send(world.sent))
-    case .tick: for key in KeyedMachineWorld.keys { models[key].apply(.advance(1)) }
+    case .tick: for key in PlainKeyedMachineWorld.keys { models[key].apply(.advance(1)) }
     case .cancel(let key): models[key].apply(.cancel)
     case .flush(let key): models[key].apply(.flush)
     case .timerWakes, .claim, .runReturns:
@@ -52,14 +52,14 @@ struct KeyedPromptMachineWorld: ExplorableWorld {
     // What the model assumes happens at once: every task that can run now runs.
     if let broken = world.runTasks(movingTheClock: false) { return broken }
     defer {
-      for key in KeyedMachineWorld.keys {
+      for key in PlainKeyedMachineWorld.keys {
         models[key].runs.removeAll()
         world.started[key].removeAll()
       }
     }
-    for key in KeyedMachineWorld.keys where world.started[key] != models[key].runs {
+    for key in PlainKeyedMachineWorld.keys where world.started[key] != models[key].runs {
       return
-        "after \(event): key \(KeyedMachineWorld.name(key)) started \(world.started[key]), its model \(models[key].runs)"
+        "after \(event): key \(PlainKeyedMachineWorld.name(key)) started \(world.started[key]), its model \(models[key].runs)"
     }
     return nil
   }
