@@ -105,4 +105,23 @@ struct EveryInitialiserTests {
     #expect(ran.values == ["1: a", "1: b"])
     #expect(clock.tolerances.values == [Self.tolerance])
   }
+
+  @Test func foldingKeyedDebouncer() async throws {
+    let clock = ToleranceRecordingClock()
+    let ran = ValueRecorder<String>()
+    var owner: FoldingKeyedDebouncer<Int, String, [String], ToleranceRecordingClock>? =
+      FoldingKeyedDebouncer(
+        for: .seconds(1), tolerance: Self.tolerance, options: DebounceOptions(leading: true),
+        folding: .collect, onRelease: .runPending, clock: clock
+      ) { key, values in ran.record("\(key): \(values)") }
+    owner?.send("a", forKey: 1)  // leading: runs alone, at once
+    try await ran.waitForCountBounded(1)
+    owner?.send("b", forKey: 1)  // the rest of the burst folds...
+    owner?.send("c", forKey: 1)
+    try await clock.manual.waitForSleepersBounded(count: 1)
+    owner = nil  // ...and runs on release
+    try await ran.waitForCountBounded(2)
+    #expect(ran.values == ["1: [\"a\"]", "1: [\"b\", \"c\"]"])
+    #expect(clock.tolerances.values == [Self.tolerance])
+  }
 }
