@@ -26,9 +26,10 @@
 ///   `Task.isCancelled` in long actions.
 /// - **Every value once, with a fold.** A run receives the fold of every value sent since the
 ///   previous run, in the order sent; the next value starts again from the fold's start. A
-///   value that arrives while a due run has not yet started joins that run. With
-///   `leading: true`, the value that opens a burst runs at once, alone. ``cancel()`` drops a
-///   partial accumulation; ``flush()`` runs it.
+///   value that arrives while a due run has not yet started joins its value: after `maxWait`
+///   that run takes it, after a quiet period the run is superseded and the joined value waits
+///   for a new one. With `leading: true`, the value that opens a burst runs at once, alone.
+///   ``cancel()`` drops a partial accumulation; ``flush()`` runs it.
 /// - **Lifetime.** Releasing the debouncer cancels pending and running work and releases the
 ///   action closure; nothing runs afterwards. With `onRelease: .runPending` the pending value
 ///   runs instead, after any running action (see ``PendingValuePolicy``).

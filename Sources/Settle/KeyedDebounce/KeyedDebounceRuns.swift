@@ -420,6 +420,9 @@ where C.Duration == Duration {
       state.runTasks[key]?.removeFirst()
       if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
       let callers = covered.map { coveredSendWaiters(forKey: key, through: $0, in: &state) } ?? []
+      // Every caller this run covered is settled, and the key's next run has not claimed yet
+      // (it waits for this task): the key's mark answers nothing any more.
+      if covered != nil { state.claimedThrough[key] = nil }
       // After a shutdown that ran the pending values, the last run lets the action go.
       var released: Action?
       if state.machine.isShutDown, state.machine.isIdle {

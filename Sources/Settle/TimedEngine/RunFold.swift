@@ -11,6 +11,12 @@
 /// run) and when it joins the pending one; the fold decides *how*. Both requirements run
 /// inside `send`, under the owner's lock: keep them short, and never call back into the owner.
 ///
+/// `sendAndWait` outcomes follow the order of the inputs, not what the fold keeps: the newest
+/// input a run covers is ``SendOutcome/ran``, and the earlier ones are
+/// ``SendOutcome/superseded`` (when ``replaces`` is `true`) or ``SendOutcome/folded``. With
+/// the fold below, the caller of a burst's first value learns `.folded` although its value
+/// is the one that ran.
+///
 /// ```swift
 /// // A fold of your own: a run receives the first value of its burst, not the last.
 /// struct FirstValue<Value: Sendable>: RunFold {

@@ -12,7 +12,7 @@
 /// A run that started counts even when it was cancelled while running: it started with the
 /// value. A value is ``dropped`` by `cancel()` before its run started, by the owner's rules
 /// (a value inside a burst with `leading: true, trailing: false`, a value a throttler's
-/// window does not keep), or because the owner was released.
+/// window does not keep); a waiting caller keeps its owner alive, so a release never drops one.
 public enum SendOutcome: Hashable, Sendable {
   /// A run started with this value as its newest value, and has returned. For a folding
   /// owner, the run's accumulation ended with this value.
@@ -22,7 +22,7 @@ public enum SendOutcome: Hashable, Sendable {
   /// This value was folded, with later values, into a run that has returned: the run
   /// received it (folding owners only).
   case folded
-  /// No run covers this value: it was cancelled before its run started, its owner's rules
-  /// left it out, or the owner was released.
+  /// No run covers this value: it was cancelled before its run started, or its owner's rules
+  /// left it out.
   case dropped
 }

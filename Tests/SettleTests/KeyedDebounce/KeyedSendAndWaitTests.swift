@@ -125,4 +125,29 @@ struct KeyedSendAndWaitTests {
     try await ran.waitForCountBounded(1)
     #expect(ran.values == [7])
   }
+
+  /// Memory follows the keys pending or running even while some caller always waits: a key's
+  /// claim mark goes when its run returns, not only when no caller is left.
+  @Test func claimMarksOfFinishedKeysGoWhileAnotherCallerWaits() async throws {
+    let clock = ManualClock()
+    let gate = AsyncGate()
+    let debouncer = KeyedDebouncer(for: .milliseconds(100), clock: clock) {
+      (key: String, _: Int) in
+      if key == "slow" { await gate.wait() }
+    }
+    let slow = try await Self.sendAndWait(0, forKey: "slow", to: debouncer)
+    try await clock.waitForSleepersBounded(count: 1)
+    await clock.advance(by: .milliseconds(100))
+    for index in 1...20 {
+      let wait = try await Self.sendAndWait(index, forKey: "k\(index)", to: debouncer)
+      try await clock.waitForSleepersBounded(count: 1)
+      await clock.advance(by: .milliseconds(100))
+      #expect(try await Self.outcome(wait) == .ran)
+    }
+    #expect(debouncer.keyCount == 1, "only the slow key is running")
+    #expect(debouncer.claimedKeysRemembered <= 1, "no mark is kept for a key whose run returned")
+    gate.open()
+    #expect(try await Self.outcome(slow) == .ran)
+    #expect(debouncer.claimedKeysRemembered == 0)
+  }
 }
