@@ -188,7 +188,8 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,
-      waitingFromInsideTheActionMessage("Debouncer", "debouncer")
+      waitingFromInsideTheActionMessage(
+        Folding.ownerName(plain: "Debouncer", core: "Debouncing"), "debouncer")
     )
     await runs.waitUntilIdle()
   }

@@ -176,7 +176,8 @@ where C.Duration == Duration {
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,
-      waitingFromInsideTheActionMessage("KeyedDebouncer", "debouncer")
+      waitingFromInsideTheActionMessage(
+        Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing"), "debouncer")
     )
     await runs.waitUntilIdle()
   }

@@ -151,7 +151,8 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
   public nonisolated func waitUntilIdle() async {
     precondition(
       !runs.isRunningAction,
-      waitingFromInsideTheActionMessage("Throttler", "throttler")
+      waitingFromInsideTheActionMessage(
+        Folding.ownerName(plain: "Throttler", core: "Throttling"), "throttler")
     )
     await runs.waitUntilIdle()
   }

@@ -76,3 +76,13 @@ public struct LatestValue<Value: Sendable>: RunFold {
   @inlinable
   public func add(_ input: Value, to pending: inout Value) { pending = input }
 }
+
+extension RunFold {
+  /// The name a user knows an owner with this fold by, for messages: `plain` with
+  /// ``LatestValue``, `Folding` and `plain` with ``Fold``, else `core`, the type itself.
+  package static func ownerName(plain: String, core: String) -> String {
+    if Self.self == LatestValue<Input>.self { return plain }
+    if Self.self == Fold<Input, Output>.self { return "Folding" + plain }
+    return core
+  }
+}

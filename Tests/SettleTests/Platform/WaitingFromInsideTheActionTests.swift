@@ -53,6 +53,23 @@ struct WaitingFromInsideTheActionTests {
     Self.expectMessage(result, "Debouncer")
   }
 
+  @Test func aFoldingDebouncerIsNamedAsItsUserKnowsIt() async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      exitSuccessfully()
+      let holder = Holder<FoldingDebouncer<Int, [Int], ManualClock>>()
+      let debouncer = FoldingDebouncer(for: .zero, folding: .collect, clock: ManualClock()) {
+        (_: [Int]) in
+        await holder.object?.waitUntilIdle()
+      }
+      holder.object = debouncer
+      debouncer.send(1)
+      await debouncer.waitUntilIdle()
+    }
+    Self.expectMessage(result, "FoldingDebouncer")
+  }
+
   @Test func aThrottlerStopsWithAMessage() async {
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
