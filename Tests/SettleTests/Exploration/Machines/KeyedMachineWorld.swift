@@ -59,16 +59,6 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
     }
   }
 
-  struct TimerTask: CustomStringConvertible {
-    var generation: UInt64
-    /// Where it sleeps; `nil` while it is runnable at once.
-    var sleepsUntil: Int?
-    var cancelled = false
-    var description: String {
-      "T\(generation)@\(sleepsUntil.map(String.init) ?? "now")\(cancelled ? "c" : "")"
-    }
-  }
-
   struct RunTask: CustomStringConvertible {
     var ticket: RunTicket<Value>
     /// `nil` while waiting to claim; `0` when refused; else the newest value it runs.
@@ -107,9 +97,7 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   var budget: Budget
   private(set) var now = 0
   private(set) var sent = 0
-  private(set) var timers: [TimerTask] = []
-  /// The generation of the timer the machine owns; any other has been replaced.
-  private(set) var liveTimer: UInt64?
+  private(set) var timers = ModelTimerTasks()
   private(set) var records = [KeyRecord(), KeyRecord()]
   /// The runs started per key, for a caller that compares them with a reference model; not
   /// part of the fingerprint, so that caller must empty it after each comparison.
@@ -138,19 +126,13 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
       if budget.cancels > 0 { events.append(.cancel(key: key)) }
       if budget.flushes > 0 { events.append(.flush(key: key)) }
     }
-    for (index, timer) in timers.enumerated() where isRunnable(timer) {
-      events.append(.timerWakes(index))
-    }
+    for index in timers.runnable(at: now) { events.append(.timerWakes(index)) }
     for key in Self.keys {
       if let oldest = records[key].runs.first {
         events.append(oldest.claimed == nil ? .claim(key: key) : .runReturns(key: key))
       }
     }
     return events
-  }
-
-  func isRunnable(_ timer: TimerTask) -> Bool {
-    timer.cancelled || (timer.sleepsUntil.map { $0 <= now } ?? true)
   }
 
   mutating func apply(_ event: Event) -> String? {
@@ -248,7 +230,7 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   }
 
   var fingerprint: String {
-    "\(Self.describe(machine))|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes)|\(now)|\(sent)|\(timers)|\(liveTimer.map(String.init) ?? "-")|\(records)"
+    "\(Self.describe(machine))|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes)|\(now)|\(sent)|\(timers)|\(records)"
   }
 
   // MARK: - Reading the machine
@@ -331,13 +313,7 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   }
 
   mutating func startTimer(_ generation: UInt64) -> String? {
-    if let live = liveTimer, timers.contains(where: { $0.generation == live }) {
-      return
-        "timer \(generation) started while timer \(live) still runs: one timer serves every key"
-    }
-    liveTimer = generation
-    timers.append(TimerTask(generation: generation))
-    return nil
+    timers.start(generation).map { "\($0): one timer serves every key" }
   }
 
   mutating func start(_ run: StartRun<Value>, forKey key: Int) -> String? {
@@ -353,11 +329,11 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   mutating func timerWakes(_ index: Int) -> String? {
     let timer = timers[index]
     let step = machine.timerWoke(generation: timer.generation, at: instant)
-    let isLive = timer.generation == liveTimer
+    let isLive = timers.isLive(index)
     if !isLive {
       guard case .retire = step.next, step.starts.isEmpty else {
         return
-          "timer \(timer.generation), replaced by \(liveTimer.map { "timer \($0)" } ?? "none"), acted"
+          "timer \(timer.generation), replaced by \(timers.live.map { "timer \($0)" } ?? "none"), acted"
       }
     }
     for start in step.starts {
@@ -365,16 +341,12 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
     }
     switch step.next {
     case .sleep(let deadline):
-      let tick = Int(deadline.offset / .milliseconds(1))
-      guard tick > now else { return "the timer sleeps until \(tick), not after now (\(now))" }
-      timers[index].sleepsUntil = tick
-      timers[index].cancelled = false
+      return timers.sleep(index, until: Int(deadline.offset / .milliseconds(1)), now: now)
     case .stop:
-      timers.remove(at: index)
-      liveTimer = nil
+      timers.end(index)
     case .retire:
       if isLive { return "the live timer \(timer.generation) was told to retire" }
-      timers.remove(at: index)
+      timers.end(index)
     }
     return nil
   }
@@ -448,7 +420,7 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
     if let key = Self.keys.first(where: { !records[$0].runs.isEmpty }) {
       return records[key].runs[0].claimed == nil ? .claim(key: key) : .runReturns(key: key)
     }
-    if let index = timers.firstIndex(where: isRunnable) { return .timerWakes(index) }
+    if let index = timers.runnable(at: now).first { return .timerWakes(index) }
     return movingTheClock && !timers.isEmpty ? .tick : nil
   }
 

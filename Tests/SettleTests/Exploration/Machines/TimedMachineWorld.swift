@@ -73,17 +73,6 @@ where
     }
   }
 
-  struct TimerTask: CustomStringConvertible {
-    var generation: UInt64
-    /// Where it sleeps; `nil` while it is runnable at once (just started, or looping).
-    var sleepsUntil: Int?
-    /// Its task was cancelled: a sleep ends at once.
-    var cancelled = false
-    var description: String {
-      "T\(generation)@\(sleepsUntil.map(String.init) ?? "now")\(cancelled ? "c" : "")"
-    }
-  }
-
   enum RunStatus: CustomStringConvertible {
     case waiting
     case refused
@@ -108,12 +97,9 @@ where
   var budget: TimedWorldBudget
   private(set) var now = 0
   private(set) var sent = 0
-  private(set) var timers: [TimerTask] = []
+  private(set) var timers = ModelTimerTasks()
   /// The runs in flight, oldest first.
   private(set) var runs: [RunTask] = []
-  /// The generation of the timer the machine owns; a task of any other generation has been
-  /// replaced and must touch nothing.
-  private(set) var liveTimer: UInt64?
   /// Flush callers waiting for a ticket, with the newest value that must have run when it
   /// returns.
   private(set) var flushWaits: [(ticket: UInt64, value: Int)] = []
@@ -148,17 +134,11 @@ where
       events.append(.shutDown)
       events.append(.shutDownRunningPending)
     }
-    for (index, timer) in timers.enumerated() where isRunnable(timer) {
-      events.append(.timerWakes(index))
-    }
+    for index in timers.runnable(at: now) { events.append(.timerWakes(index)) }
     if let oldest = runs.first {
       if case .waiting = oldest.status { events.append(.claim) } else { events.append(.runReturns) }
     }
     return events
-  }
-
-  func isRunnable(_ timer: TimerTask) -> Bool {
-    timer.cancelled || (timer.sleepsUntil.map { $0 <= now } ?? true)
   }
 
   mutating func apply(_ event: Event) -> String? {
@@ -199,9 +179,7 @@ where
       shutDownAfter = sent
       let broken = apply(flush: machine.shutDownRunningPending())
       // The engine cancels the timer's task, so that it wakes, finds nothing and stops.
-      for index in timers.indices where timers[index].generation == liveTimer {
-        timers[index].cancelled = true
-      }
+      timers.cancelLive(stillOwned: true)
       return broken
     case .timerWakes(let index):
       return timerWakes(index)
@@ -244,7 +222,7 @@ where
   }
 
   var fingerprint: String {
-    "\(machineBytes)|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes),\(budget.shutdowns)|\(now)|\(sent)|\(timers)|\(runs)|\(liveTimer.map(String.init) ?? "-")|\(flushWaits.map { "\($0.ticket):\($0.value)" })|\(newestRun)|\(voidedThrough)|\(shutDownAfter.map(String.init) ?? "-")"
+    "\(machineBytes)|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes),\(budget.shutdowns)|\(now)|\(sent)|\(timers)|\(runs)|\(flushWaits.map { "\($0.ticket):\($0.value)" })|\(newestRun)|\(voidedThrough)|\(shutDownAfter.map(String.init) ?? "-")"
   }
 
   /// The machine's bytes (see ``MachineBytes``): its fields are plain values, but for the
@@ -272,12 +250,7 @@ where
   mutating func apply(_ cancel: CancelAction) {
     voidedThrough = sent
     flushWaits.removeAll()
-    if cancel.stopsTimer {
-      for index in timers.indices where timers[index].generation == liveTimer {
-        timers[index].cancelled = true
-      }
-      liveTimer = nil
-    }
+    if cancel.stopsTimer { timers.cancelLive() }
   }
 
   mutating func apply(flush action: FlushAction<Machine.Value>) -> String? {
@@ -298,14 +271,7 @@ where
     }
   }
 
-  mutating func startTimer(_ generation: UInt64) -> String? {
-    if let live = liveTimer, timers.contains(where: { $0.generation == live }) {
-      return "timer \(generation) started while timer \(live) still runs"
-    }
-    liveTimer = generation
-    timers.append(TimerTask(generation: generation))
-    return nil
-  }
+  mutating func startTimer(_ generation: UInt64) -> String? { timers.start(generation) }
 
   mutating func start(_ run: StartRun<Machine.Value>) -> String? {
     let inFlight = runs.map(\.ticket.id)
@@ -319,30 +285,25 @@ where
   mutating func timerWakes(_ index: Int) -> String? {
     let timer = timers[index]
     let action = machine.timerWoke(generation: timer.generation, at: instant)
-    let isLive = timer.generation == liveTimer
+    let isLive = timers.isLive(index)
     if !isLive {
       guard case .retire = action else {
         return
-          "timer \(timer.generation), replaced by \(liveTimer.map { "timer \($0)" } ?? "cancel()"), acted: \(action)"
+          "timer \(timer.generation), replaced by \(timers.live.map { "timer \($0)" } ?? "cancel()"), acted: \(action)"
       }
     }
     switch action {
     case .sleep(let deadline):
-      let tick = Int(deadline.offset / .milliseconds(1))
-      guard tick > now else { return "the timer sleeps until \(tick), not after now (\(now))" }
-      timers[index].sleepsUntil = tick
-      timers[index].cancelled = false
-      return nil
+      return timers.sleep(index, until: Int(deadline.offset / .milliseconds(1)), now: now)
     case .startRun(let run):
-      timers[index].sleepsUntil = nil
+      timers.loop(index)
       return start(run)
     case .stop:
-      timers.remove(at: index)
-      liveTimer = nil
+      timers.end(index)
       return nil
     case .retire:
       if isLive { return "the live timer \(timer.generation) was told to retire" }
-      timers.remove(at: index)
+      timers.end(index)
       return nil
     }
   }
@@ -403,7 +364,7 @@ where
   /// The runs first, then the timers; with `movingTheClock`, a tick while a timer is left.
   func nextTaskEvent(movingTheClock: Bool) -> Event? {
     if !runs.isEmpty { return runs[0].status.isWaiting ? .claim : .runReturns }
-    if let index = timers.firstIndex(where: isRunnable) { return .timerWakes(index) }
+    if let index = timers.runnable(at: now).first { return .timerWakes(index) }
     return movingTheClock && !timers.isEmpty ? .tick : nil
   }
 
