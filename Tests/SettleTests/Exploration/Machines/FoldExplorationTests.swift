@@ -47,8 +47,7 @@ struct FoldExplorationTests {
     let report = await exploreStatesOffThePool(
       { Self.debounceWorld(configuration) }, depth: Self.depth)
     print("collecting debounce, \(configuration.testDescription): \(report)")
-    #expect(report.violation == nil, "\(report)")
-    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+    expectCleanSearch(report)
   }
 
   /// The modes whose window's end runs the newest value: with a collecting fold, every value.
@@ -61,8 +60,7 @@ struct FoldExplorationTests {
     let report = await exploreStatesOffThePool(
       { Self.throttleWorld(mode) }, depth: Self.depth)
     print("collecting throttle, \(mode): \(report)")
-    #expect(report.violation == nil, "\(report)")
-    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+    expectCleanSearch(report)
   }
 }
 

@@ -48,8 +48,7 @@ struct KeyedExplorationTests {
   ) async {
     let report = await exploreStatesOffThePool({ Self.world(configuration) }, depth: Self.depth)
     print("keyed debounce, \(configuration.testDescription): \(report)")
-    #expect(report.violation == nil, "\(report)")
-    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+    expectCleanSearch(report)
   }
 
   @Test(arguments: cases)
@@ -59,8 +58,7 @@ struct KeyedExplorationTests {
     let report = await exploreStatesOffThePool(
       { Self.collectingWorld(configuration) }, depth: Self.depth)
     print("keyed debounce, collecting, \(configuration.testDescription): \(report)")
-    #expect(report.violation == nil, "\(report)")
-    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+    expectCleanSearch(report)
   }
 
   @Test(arguments: cases)
@@ -77,8 +75,7 @@ struct KeyedExplorationTests {
       print(
         "keyed debounce against the model, interval \(interval), \(configuration.testDescription): \(report)"
       )
-      #expect(report.violation == nil, "\(report)")
-      #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+      expectCleanSearch(report)
     }
   }
 }

@@ -72,16 +72,14 @@ struct MachineExplorationTests {
     let report = await exploreStatesOffThePool(
       { Self.debounceWorld(configuration) }, depth: Self.depth)
     print("debounce, \(configuration.testDescription): \(report)")
-    #expect(report.violation == nil, "\(report)")
-    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+    expectCleanSearch(report)
   }
 
   @Test(arguments: throttleModes)
   func throttleMachineKeepsItsGuaranteesInEveryInterleaving(_ mode: ThrottleMode) async {
     let report = await exploreStatesOffThePool({ Self.throttleWorld(mode) }, depth: Self.depth)
     print("throttle, \(mode): \(report)")
-    #expect(report.violation == nil, "\(report)")
-    #expect(report.states > 100, "the search covered too little to mean anything: \(report)")
+    expectCleanSearch(report)
   }
 
   @Test(arguments: debounceCases)

@@ -1,5 +1,6 @@
 import Foundation
 import SettleTestSupport
+import Testing
 
 /// A closed system whose every reachable state, up to a depth bound, a breadth-first search
 /// visits: a pure machine together with the tasks, clock and callers around it.
@@ -167,4 +168,15 @@ func onThreadOfItsOwn<Result: Sendable>(
     thread.stackSize = 16 << 20
     thread.start()
   }
+}
+
+/// What every search test expects of its report: no violation, and enough states that the
+/// search meant something (a world that stops at once would pass vacuously).
+func expectCleanSearch(
+  _ report: SearchReport, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(report.violation == nil, "\(report)", sourceLocation: sourceLocation)
+  #expect(
+    report.states > 100, "the search covered too little to mean anything: \(report)",
+    sourceLocation: sourceLocation)
 }
