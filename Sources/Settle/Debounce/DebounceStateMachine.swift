@@ -228,13 +228,6 @@ package typealias LatestDebounceMachine<Value: Sendable, Instant: InstantProtoco
   DebounceStateMachine<NumberedFold<LatestValue<Value>>, Instant>
 where Instant.Duration == Duration
 
-/// The machine of a `FoldingDebouncer` and of `debounced(folding:)`.
-@usableFromInline
-package typealias FoldingDebounceMachine<
-  Value: Sendable, Accumulated: Sendable, Instant: InstantProtocol
-> = DebounceStateMachine<NumberedFold<Fold<Value, Accumulated>>, Instant>
-where Instant.Duration == Duration
-
 extension DebounceStateMachine.Phase {
   /// Joins `input` to the value held, in place; the phase must hold one.
   @inlinable

@@ -239,10 +239,3 @@ extension ThrottleStateMachine.Phase {
 package typealias LatestThrottleMachine<Value: Sendable, Instant: InstantProtocol> =
   ThrottleStateMachine<NumberedFold<LatestValue<Value>>, Instant>
 where Instant.Duration == Duration
-
-/// The machine of a `FoldingThrottler` and of `throttled(folding:)`.
-@usableFromInline
-package typealias FoldingThrottleMachine<
-  Value: Sendable, Accumulated: Sendable, Instant: InstantProtocol
-> = ThrottleStateMachine<NumberedFold<Fold<Value, Accumulated>>, Instant>
-where Instant.Duration == Duration
