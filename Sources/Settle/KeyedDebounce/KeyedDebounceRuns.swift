@@ -49,8 +49,9 @@ where C.Duration == Duration {
     /// `sendAndWait` callers, each waiting for the input number it sent for its key, and
     /// their outcomes.
     var sendWaiters = SendWaiters<KeyedSendWaiter<Key>>()
-    /// Per key, the newest input number a claimed run covers; kept only while callers wait,
-    /// since only they ask which of their inputs a run in flight already covers.
+    /// Per key, the newest input number its claimed run in flight covers: set at the claim when
+    /// callers wait (only they ask which of their inputs that run covers), and gone when the
+    /// run returns, so it never holds more keys than are running.
     var claimedThrough: [Key: UInt64] = [:]
 
     init(machine: Machine, action: Action) {
@@ -148,23 +149,13 @@ where C.Duration == Duration {
     }
   }
 
-  /// Settles the callers to whom `decide` gives an outcome, and forgets the claim marks once
-  /// no caller is left to ask for them.
-  private func settleSendWaiters(
-    _ state: inout State, _ decide: (KeyedSendWaiter<Key>) -> SendOutcome?
-  ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
-    let resumed = state.sendWaiters.settle(decide)
-    if state.sendWaiters.isEmpty { state.claimedThrough.removeAll() }
-    return resumed
-  }
-
   /// The callers of `key` whose inputs a returned run covered: its newest input ran, earlier
   /// ones were superseded or folded into it.
   private func coveredSendWaiters(
     forKey key: Key, through newest: UInt64, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let earlier: SendOutcome = Folding.replaces ? .superseded : .folded
-    return settleSendWaiters(&state) { waiter in
+    return state.sendWaiters.settle { waiter in
       guard waiter.key == key, waiter.input <= newest else { return nil }
       return waiter.input == newest ? .ran : earlier
     }
@@ -176,21 +167,23 @@ where C.Duration == Duration {
     forKey key: Key?, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let claimed = state.claimedThrough
-    return settleSendWaiters(&state) { waiter in
+    return state.sendWaiters.settle { waiter in
       guard key == nil || waiter.key == key else { return nil }
       return waiter.input > claimed[waiter.key, default: 0] ? .dropped : nil
     }
   }
 
   package func cancel(forKey key: Key) {
-    let (tasks, waiters) = state.withLock { state in
+    let (tasks, waiters, callers) = state.withLock { state in
       let cancel = state.machine.cancel(forKey: key)
-      let callers = droppedSendWaiters(forKey: key, in: &state)
-      return (state.tasks(of: cancel.cancelling, forKey: key), (settledWaiters(&state), callers))
+      return (
+        state.tasks(of: cancel.cancelling, forKey: key), settledWaiters(&state),
+        droppedSendWaiters(forKey: key, in: &state)
+      )
     }
     for task in tasks { task.cancel() }
-    for waiter in waiters.0 { waiter.resume() }
-    for caller in waiters.1 { caller.resume() }
+    for waiter in waiters { waiter.resume() }
+    for caller in callers { caller.resume() }
   }
 
   package func cancel() {
@@ -415,7 +408,7 @@ where C.Duration == Duration {
         _ = state.machine.claim(ticket, forKey: key)
       }
     }
-    let (waiters, released) = state.withLock { state in
+    let (waiters, callers, released) = state.withLock { state in
       state.machine.runReturned(ticket, forKey: key)
       state.runTasks[key]?.removeFirst()
       if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
@@ -429,10 +422,10 @@ where C.Duration == Duration {
         released = state.action
         state.action = nil
       }
-      return ((settledWaiters(&state), callers), released)
+      return (settledWaiters(&state), callers, released)
     }
-    for waiter in waiters.0 { waiter.resume() }
-    for caller in waiters.1 { caller.resume() }
+    for waiter in waiters { waiter.resume() }
+    for caller in callers { caller.resume() }
     _ = released
   }
 

@@ -28,8 +28,8 @@ extension KeyedDebouncing {
     runs.state.withLock { $0.sendWaiters.count }
   }
 
-  /// For tests: keys whose claimed run callers may still be waiting on; none once every
-  /// caller has its outcome.
+  /// For tests: keys whose claim mark is kept, at most the keys with a claimed run in flight;
+  /// none once those runs have returned.
   package nonisolated var claimedKeysRemembered: Int {
     runs.state.withLock { $0.claimedThrough.count }
   }
