@@ -3,6 +3,15 @@ import Settle
 import SettleTestSupport
 import SettleTesting
 
+/// A scenario of a sequence operator, whose events are its ``SequenceScenarioLog``'s.
+protocol SequenceJobScenario: JobScenario {
+  var log: SequenceScenarioLog { get }
+}
+
+extension SequenceJobScenario {
+  var events: EventLog { log.events }
+}
+
 /// What a sequence scenario's consumer and script saw: the elements received, how the
 /// sequence ended, and whether the script ran to its end.
 final class SequenceScenarioLog: Sendable {
@@ -105,11 +114,8 @@ final class SequenceScenarioLog: Sendable {
 /// with its task), the base finishes, and only then does the clock pass 2's window's end. 2
 /// must come from that timer (or from the catch-up at the base's end, when the advance came
 /// first), and the sequence end, in every order of the jobs.
-final class ThrottledSequenceAdoptedTimerScenario: JobScenario {
+final class ThrottledSequenceAdoptedTimerScenario: SequenceJobScenario {
   let log = SequenceScenarioLog()
-  var events: EventLog { log.events }
-
-  init() {}
 
   func start() {
     let log = log
@@ -147,11 +153,8 @@ final class ThrottledSequenceAdoptedTimerScenario: JobScenario {
 /// the base finishes, so that 3 comes from the timer's task (or the consumer's own catch-up),
 /// not from the catch-up at the base's end. Without the gate, only a few schedules at the
 /// standard delay bound reach a timer left to its task.
-final class DebouncedSequenceGatedAdoptedTimerScenario: JobScenario {
+final class DebouncedSequenceGatedAdoptedTimerScenario: SequenceJobScenario {
   let log = SequenceScenarioLog()
-  var events: EventLog { log.events }
-
-  init() {}
 
   func start() {
     let log = log
@@ -185,11 +188,8 @@ final class DebouncedSequenceGatedAdoptedTimerScenario: JobScenario {
 /// until that task sleeps toward 2's window's end (the consumer, whose `next()` would catch the
 /// timer up, waits after 1 until then), advances past it, and waits for 2 to come out before
 /// the base finishes: only the held task (or the consumer's own catch-up) can emit it.
-final class ThrottledSequenceGatedAdoptedTimerScenario: JobScenario {
+final class ThrottledSequenceGatedAdoptedTimerScenario: SequenceJobScenario {
   let log = SequenceScenarioLog()
-  var events: EventLog { log.events }
-
-  init() {}
 
   func start() {
     let log = log
@@ -218,13 +218,10 @@ final class ThrottledSequenceGatedAdoptedTimerScenario: JobScenario {
 /// the base fails while 2 is pending. The consumer gets 1, then the error. The failure always
 /// arrives while the timer, caught up by 2, waits for its held task, so the failure's `cancel()`
 /// stops a timer whose task has not run since it was adopted. The gate opens after the failure.
-final class DebouncedSequenceGatedFailureAfterCatchUpScenario: JobScenario {
+final class DebouncedSequenceGatedFailureAfterCatchUpScenario: SequenceJobScenario {
   struct Failure: Error {}
 
   let log = SequenceScenarioLog()
-  var events: EventLog { log.events }
-
-  init() {}
 
   func start() {
     let log = log
