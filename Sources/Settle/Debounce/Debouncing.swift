@@ -186,11 +186,8 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
   ///   for until the end of time: code that must run after it belongs after the `await` of
   ///   whoever sent the value, or in the action itself.
   public nonisolated func waitUntilIdle() async {
-    precondition(
-      !runs.isRunningAction,
-      waitingFromInsideTheActionMessage(
-        Folding.ownerName(plain: "Debouncer", core: "Debouncing"), "debouncer")
-    )
+    preconditionNotWaitingFromInsideTheAction(
+      runs.isRunningAction, Folding.ownerName(plain: "Debouncer", core: "Debouncing"), "debouncer")
     await runs.waitUntilIdle()
   }
 }

@@ -174,11 +174,9 @@ where C.Duration == Duration {
   ///
   /// - Precondition: Not called from inside this debouncer's own action.
   public nonisolated func waitUntilIdle() async {
-    precondition(
-      !runs.isRunningAction,
-      waitingFromInsideTheActionMessage(
-        Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing"), "debouncer")
-    )
+    preconditionNotWaitingFromInsideTheAction(
+      runs.isRunningAction, Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing"),
+      "debouncer")
     await runs.waitUntilIdle()
   }
 }

@@ -149,11 +149,8 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
   ///
   /// - Precondition: Not called from inside this throttler's own action.
   public nonisolated func waitUntilIdle() async {
-    precondition(
-      !runs.isRunningAction,
-      waitingFromInsideTheActionMessage(
-        Folding.ownerName(plain: "Throttler", core: "Throttling"), "throttler")
-    )
+    preconditionNotWaitingFromInsideTheAction(
+      runs.isRunningAction, Folding.ownerName(plain: "Throttler", core: "Throttling"), "throttler")
     await runs.waitUntilIdle()
   }
 }

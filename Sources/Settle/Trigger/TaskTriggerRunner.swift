@@ -165,10 +165,8 @@ public final class TaskTriggerRunner<Value: Equatable & Sendable>: TrackedObject
   /// - Precondition: Not called from inside this runner's own action, which it would wait
   ///   for until the end of time. Return from the action instead.
   public func waitUntilIdle() async {
-    precondition(
-      !RunningAction.isRunning(for: self),
-      waitingFromInsideTheActionMessage("TaskTriggerRunner", "runner", caller: "triggers")
-    )
+    preconditionNotWaitingFromInsideTheAction(
+      RunningAction.isRunning(for: self), "TaskTriggerRunner", "runner", caller: "triggers")
     // Checked here, on the main actor where `tasks` changes, so that a call while nothing
     // runs returns at once even if a run starts before the wait below takes the lock.
     guard !tasks.isEmpty else { return }
