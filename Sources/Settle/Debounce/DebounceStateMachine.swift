@@ -101,6 +101,13 @@ where Instant.Duration == Duration {
     return true
   }
 
+  /// With a leading edge, the end of the burst: a send before it is no new leading edge.
+  /// Without one, only a pending value (whose own deadlines the timer keeps) remembers.
+  @usableFromInline
+  package var remembersUntil: Instant? {
+    leading ? lastSend.map { $0.advanced(by: interval) } : nil
+  }
+
   /// A new value arrives at `now`.
   @inlinable
   package mutating func sendWhileOpen(_ input: Input, at now: Instant) -> SendAction<Value> {

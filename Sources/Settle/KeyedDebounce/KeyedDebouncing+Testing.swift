@@ -39,7 +39,7 @@ extension KeyedDebouncing {
   package nonisolated func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }
 }
 
-extension KeyedDebounceRuns {
+extension KeyedRuns {
   /// For tests: see ``KeyedDebouncing/waitUntilQuiescent()``.
   package func waitUntilQuiescent() async {
     await state.wait(in: \.quiescenceWaiters, for: ()) {

@@ -31,10 +31,10 @@
 public final actor KeyedDebouncing<Key: Hashable & Sendable, Folding: RunFold, C: Clock>
 where C.Duration == Duration {
   @usableFromInline
-  package typealias Machine = KeyedDebounceStateMachine<Key, NumberedFold<Folding>, C.Instant>
+  package typealias KeyMachine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
-  package let runs: KeyedDebounceRuns<Key, Folding, C>
+  package let runs: KeyedRuns<Key, KeyMachine, C>
   /// What the deinit does with the pending values.
   let onRelease: PendingValuePolicy
 
@@ -66,8 +66,9 @@ where C.Duration == Duration {
     action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async -> Void
   ) {
     self.onRelease = onRelease
-    runs = KeyedDebounceRuns(
-      machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
+    runs = KeyedRuns(
+      machine: KeyedStateMachine(
+        fresh: KeyMachine(interval: interval, options: options, fold: NumberedFold(fold))),
       clock: clock,
       tolerance: tolerance,
       action: action

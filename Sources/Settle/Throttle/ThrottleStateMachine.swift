@@ -101,6 +101,10 @@ where Instant.Duration == Duration {
     return false
   }
 
+  /// The end of the window: a send before it waits, or is dropped in a cooldown.
+  @usableFromInline
+  package var remembersUntil: Instant? { windowEnd }
+
   @inlinable
   package mutating func sendWhileOpen(_ input: Input, at now: Instant) -> SendAction<Value> {
     if let end = windowEnd, now < end {

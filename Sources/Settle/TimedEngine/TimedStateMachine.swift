@@ -44,6 +44,11 @@ package protocol TimedStateMachine: Sendable {
   /// The value the machine holds that has not run, if any, left in place: how the engine
   /// learns whether a send was kept, and so whether a run will cover it.
   var heldValue: Value? { get }
+  /// Until when the machine's past still shapes what its next send does, with nothing
+  /// pending: the end of a leading burst, or of a throttle's window. `nil` when a fresh
+  /// machine would act the same. A keyed engine keeps a key's machine that long and drops it
+  /// afterwards (see ``KeyedStateMachine``).
+  var remembersUntil: Instant? { get }
   /// Whether later inputs are folded into the held value (`true`) or replace it (`false`):
   /// what ``SendOutcome`` tells the callers whose value was not the newest of its run.
   static var foldsInputs: Bool { get }

@@ -177,12 +177,12 @@ struct KeyedDebounceStateMachineTests {
     var machine = Self.machine()
     let generation = try #require(machine.send("a1", forKey: "a", at: Self.at(0)).startedTimer)
     _ = machine.send("b1", forKey: "b", at: Self.at(0))
-    let run = try #require(machine.flush(forKey: "a").startedRun)
+    let run = try #require(machine.flush(forKey: "a", at: Self.at(0)).startedRun)
     #expect(run.ticket.carried == "a1")
     #expect(machine.isPending(forKey: "a"), "carried, not yet claimed")
     #expect(Self.runAll(&machine, [Machine.KeyRun(key: "a", run: run)]) == ["a:a1"])
     #expect(machine.keyCount == 1)
-    guard case .none = machine.flush(forKey: "a") else {
+    guard case .none = machine.flush(forKey: "a", at: Self.at(0)) else {
       Issue.record("nothing left to flush for a")
       return
     }

@@ -172,7 +172,7 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
       }
     case .flush(let key):
       return leavingTheOtherKey(of: key, "flush") { world in
-        world.apply(flush: world.machine.flush(forKey: key), forKey: key)
+        world.apply(flush: world.machine.flush(forKey: key, at: world.instant), forKey: key)
       }
     case .timerWakes(let index):
       return timerWakes(index)
@@ -244,22 +244,23 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
     let heap = machine.heap.entries.map { "\(ticks($0.deadline))/\($0.filing)/\($0.key)" }
       .sorted().joined(separator: ",")
     return
-      "\(keys)|\(heap)|\(machine.staleEntries) \(machine.filings) \(machine.waitingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(ticks(machine.timerDeadline)) \(machine.isShutDown)"
+      "\(keys)|\(heap)|\(machine.staleEntries) \(machine.filings) \(machine.holdingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(ticks(machine.timerDeadline)) \(machine.isShutDown)"
   }
 
   /// What the machine holds of `key`: its phase, ledger, heap filing and times.
   static func keyState(of machine: Machine, forKey key: Int) -> String {
     guard let state = machine.keys[key] else { return "none" }
+    let keyMachine = state.machine
     let phase =
-      switch state.phase {
+      switch keyMachine.phase {
       case .idle: "idle"
       case .waiting(let value): "waiting \(value)"
       case .dueTrailing(let value, let ticket): "due \(value) #\(ticket)"
       case .dueNewest(let value, let ticket): "due newest \(value) #\(ticket)"
       }
-    let ledger = state.ledger
+    let ledger = keyMachine.ledger
     return
-      "\(phase), \(ledger.timer) \(ledger.timersStarted) \(ledger.issued) \(ledger.returned) \(ledger.cancelledThrough) \(ledger.unclaimedCarriedRuns) \(ledger.isShutDown), filed \(state.filing.map(String.init) ?? "-"), last send \(ticks(state.lastSend)), max \(ticks(state.maxDeadline))"
+      "\(phase), \(ledger.timer) \(ledger.timersStarted) \(ledger.issued) \(ledger.returned) \(ledger.cancelledThrough) \(ledger.unclaimedCarriedRuns) \(ledger.isShutDown), filed \(state.filing.map(String.init) ?? "-") for \(ticks(state.filedFor)), last send \(ticks(keyMachine.lastSend)), max \(ticks(keyMachine.maxDeadline)), sleeps to \(ticks(keyMachine.timerDeadline))"
   }
 
   static func ticks(_ instant: ManualClock.Instant?) -> String {

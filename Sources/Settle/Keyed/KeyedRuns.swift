@@ -1,6 +1,8 @@
-/// Applies a ``KeyedDebounceStateMachine``'s decisions: one timer task for every key, one task
-/// per run, runs of one key that never overlap, and a currency check on the action's own
-/// isolation. The keyed counterpart of ``TimedRuns``, with the same rules:
+/// Applies a ``KeyedStateMachine``'s decisions: one timer task for every key, one task per
+/// run, runs of one key that never overlap, and a currency check on the action's own
+/// isolation. The engine of every keyed owner (``KeyedDebouncing``, ``KeyedThrottling``),
+/// whatever the machine of its keys; the keyed counterpart of ``TimedRuns``, with the same
+/// rules:
 ///
 /// - `send` and the cancels are synchronous; they take the lock, record, and at most create
 ///   the timer task and a run task. No task is created per input, nor per key.
@@ -10,17 +12,23 @@
 ///   the runs it supersedes have their tasks cancelled. Runs of different keys are unrelated.
 /// - After ``shutDown()`` nothing starts, and values sent are dropped.
 @usableFromInline
-package final class KeyedDebounceRuns<Key: Hashable & Sendable, Folding: RunFold, C: Clock>:
+package final class KeyedRuns<Key: Hashable & Sendable, KeyMachine: TimedStateMachine, C: Clock>:
   Sendable
-where C.Duration == Duration {
+where
+  KeyMachine.Instant == C.Instant, KeyMachine.Input: NumberedPayload,
+  KeyMachine.Value: NumberedPayload
+{
   @usableFromInline
-  package typealias Machine = KeyedDebounceStateMachine<Key, NumberedFold<Folding>, C.Instant>
+  package typealias Machine = KeyedStateMachine<Key, KeyMachine>
+  /// What `send` takes for a key.
+  @usableFromInline
+  package typealias Input = KeyMachine.Input.Payload
   /// What a key's run receives.
   @usableFromInline
-  package typealias Value = Folding.Output
+  package typealias Value = KeyMachine.Value.Payload
   /// A run's value with the number of the newest input it covers, as the machine holds it.
   @usableFromInline
-  typealias NumberedValue = Machine.Value
+  typealias NumberedValue = KeyMachine.Value
   package typealias Action = IsolatedKeyedAction
   @usableFromInline
   typealias RunTask = Task<Void, Never>
@@ -31,7 +39,7 @@ where C.Duration == Duration {
     @usableFromInline
     var machine: Machine
     /// The action, until it is released (as in ``TimedRuns``): `nil` follows from the
-    /// machine's ``KeyedDebounceStateMachine/isShutDown``, the one record of shutdown.
+    /// machine's ``KeyedStateMachine/isShutDown``, the one record of shutdown.
     var action: Action?
     /// The task of the machine's timer: set exactly while the machine's timer is not
     /// `.stopped`.
@@ -92,7 +100,7 @@ where C.Duration == Duration {
     if let tolerance {
       precondition(
         tolerance >= .zero,
-        "KeyedDebouncer tolerance was \(tolerance); pass nil, or a duration of zero or more."
+        "The timer tolerance was \(tolerance); pass nil for the clock's default, or a duration of zero or more."
       )
     }
     self.clock = clock
@@ -106,7 +114,7 @@ where C.Duration == Duration {
   }
 
   @inlinable
-  package func send(_ input: Folding.Input, forKey key: Key) {
+  package func send(_ input: Input, forKey key: Key) {
     let superseded = state.withLock { state in send(input, forKey: key, in: &state).superseded }
     for task in superseded { task.cancel() }
   }
@@ -115,22 +123,23 @@ where C.Duration == Duration {
   /// the input's number, and the newest input number of a run this send dispatched.
   @inlinable
   func send(
-    _ input: Folding.Input, forKey key: Key, in state: inout State
+    _ input: Input, forKey key: Key, in state: inout State
   ) -> (superseded: [RunTask], sent: UInt64, dispatched: UInt64?) {
     state.sent &+= 1
     let number = state.sent
-    let numbered = Numbered(payload: input, number: number)
+    let numbered = KeyMachine.Input(payload: input, number: number)
     switch state.machine.send(numbered, forKey: key, at: clock.now) {
     case .none:
       return ([], number, nil)
     case .startTimer(let generation):
-      startTimer(generation, in: &state)
-      return ([], number, nil)
+      return (startTimer(generation, in: &state), number, nil)
     case .startRun(let run):
       return (startRun(run, forKey: key, in: &state), number, run.ticket.carried?.number)
     case .startRunAndTimer(let run, let generation):
-      startTimer(generation, in: &state)
-      return (startRun(run, forKey: key, in: &state), number, run.ticket.carried?.number)
+      let replaced = startTimer(generation, in: &state)
+      return (
+        startRun(run, forKey: key, in: &state) + replaced, number, run.ticket.carried?.number
+      )
     }
   }
 
@@ -138,7 +147,7 @@ where C.Duration == Duration {
   /// at once when no run will (see ``SendOutcome``); the rules of
   /// ``TimedRuns/sendAndWait(_:)``, for one key.
   package func sendAndWait(
-    _ input: Folding.Input, forKey key: Key
+    _ input: Input, forKey key: Key
   ) async throws(CancellationError) -> SendOutcome {
     try await state.sendAndWait(in: \.sendWaiters) { state, id in
       let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
@@ -154,7 +163,7 @@ where C.Duration == Duration {
   private func coveredSendWaiters(
     forKey key: Key, through newest: UInt64, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
-    let earlier: SendOutcome = Folding.replaces ? .superseded : .folded
+    let earlier: SendOutcome = KeyMachine.foldsInputs ? .folded : .superseded
     return state.sendWaiters.settle { waiter in
       guard waiter.key == key, waiter.input <= newest else { return nil }
       return waiter.input == newest ? .ran : earlier
@@ -200,7 +209,7 @@ where C.Duration == Duration {
 
   package func flush(forKey key: Key) async {
     let (awaited, superseded) = state.withLock { state -> (RunTask?, [RunTask]) in
-      apply(state.machine.flush(forKey: key), forKey: key, in: &state)
+      apply(state.machine.flush(forKey: key, at: clock.now), forKey: key, in: &state)
     }
     for task in superseded { task.cancel() }
     // From inside the action, the run awaited may start only after this action returns.
@@ -212,7 +221,7 @@ where C.Duration == Duration {
     let (awaited, superseded) = state.withLock { state -> ([RunTask], [RunTask]) in
       var awaited: [RunTask] = []
       var superseded: [RunTask] = []
-      for (key, action) in state.machine.flush() {
+      for (key, action) in state.machine.flush(at: clock.now) {
         let (task, cancelled) = apply(action, forKey: key, in: &state)
         if let task { awaited.append(task) }
         superseded += cancelled
@@ -245,7 +254,7 @@ where C.Duration == Duration {
   private func shutDownRunningPending() {
     let (timer, waiters) = state.withLock {
       state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
-      for (key, action) in state.machine.shutDownRunningPending() {
+      for (key, action) in state.machine.shutDownRunningPending(at: clock.now) {
         // Superseded runs are not cancelled: they finish first, then the flushed one runs.
         _ = apply(action, forKey: key, in: &state)
       }
@@ -327,13 +336,14 @@ where C.Duration == Duration {
     }
   }
 
+  /// Starts the timer task of `generation`; returns the task it replaces, whose generation the
+  /// machine retired (an earlier deadline was filed while it slept), to cancel outside the
+  /// lock.
   @usableFromInline
-  func startTimer(_ generation: UInt64, in state: inout State) {
-    precondition(
-      state.timerTask == nil,
-      "Internal inconsistency in Settle: timer \(generation) started while another runs"
-    )
+  func startTimer(_ generation: UInt64, in state: inout State) -> [RunTask] {
+    let replaced = state.timerTask
     state.timerTask = Task { await self.runTimer(generation) }
+    return replaced.map { [$0] } ?? []
   }
 
   /// Creates the run's task, chained after the key's newest run in flight so that runs of a
@@ -452,7 +462,7 @@ where C.Duration == Duration {
   }
 }
 
-extension KeyedDebounceRuns {
+extension KeyedRuns {
   /// A keyed `@isolated(any)` action kept in a concrete struct, so that its function type never
   /// becomes a generic argument; the two-argument counterpart of ``IsolatedAction``, whose
   /// notes (the iOS 18 runtime, reflection) apply here alike.

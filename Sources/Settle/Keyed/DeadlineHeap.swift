@@ -1,11 +1,11 @@
-/// A binary min-heap of deadlines, each filed for a key: the single timer of a
-/// ``KeyedDebouncer`` sleeps until the earliest one.
+/// A binary min-heap of deadlines, each filed for a key: the one timer of a keyed owner
+/// sleeps until the earliest one.
 ///
 /// Entries are ordered by deadline, then by filing number, so keys due at the same instant
 /// come out in the order they were filed. An entry is never updated or removed in place: the
 /// owner marks it stale by filing a newer one (or none) for its key, skips stale entries as
 /// they come out, and rebuilds the heap when stale entries outnumber live ones (see
-/// ``KeyedDebounceStateMachine``).
+/// ``KeyedStateMachine``).
 ///
 /// - Complexity: ``push(_:)`` and ``popTop()`` are O(log n); ``rebuild(keeping:)`` is O(n).
 @usableFromInline
