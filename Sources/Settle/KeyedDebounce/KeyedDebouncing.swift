@@ -181,3 +181,7 @@ where C.Duration == Duration {
     await runs.waitUntilIdle()
   }
 }
+
+extension KeyedDebouncing: KeyedRunsOwner {
+  package typealias TimedClock = C
+}

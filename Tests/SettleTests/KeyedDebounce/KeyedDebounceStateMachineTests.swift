@@ -251,4 +251,30 @@ struct KeyedDebounceStateMachineTests {
     #expect(machine.keyCount == 0)
     #expect(machine.isIdle)
   }
+
+  /// maxWait counts from a key's first value not yet run, so a value that supersedes a due run
+  /// keeps that run's bound, which can lie ahead of the deadline the timer sleeps toward for
+  /// another key. The timer is then replaced, or the key would run late, at the other key's
+  /// deadline.
+  @Test func aDeadlineAheadOfTheTimersReplacesTheTimer() throws {
+    var machine = Self.machine(DebounceOptions(maxWait: .milliseconds(450)))
+    let first = try #require(machine.send("a1", forKey: "a", at: Self.at(0)).startedTimer)
+    #expect(Self.sleeps(machine.timerWoke(generation: first, at: Self.at(0))) == Self.at(300))
+    #expect(machine.send("b1", forKey: "b", at: Self.at(300)).startedTimer == nil)
+    let due = machine.timerWoke(generation: first, at: Self.at(300))
+    let aRun = try #require(due.starts.first)
+    #expect(Self.sleeps(due) == Self.at(600), "toward b's deadline")
+    // a2 supersedes a1 before its claim; a's bound is still 450, from a1.
+    let replacing = try #require(machine.send("a2", forKey: "a", at: Self.at(300)).startedTimer)
+    #expect(replacing == first + 1)
+    #expect(Self.runAll(&machine, [aRun]).isEmpty, "a1 was superseded")
+    guard case .retire = machine.timerWoke(generation: first, at: Self.at(300)).next else {
+      Issue.record("the replaced timer retires")
+      return
+    }
+    #expect(Self.sleeps(machine.timerWoke(generation: replacing, at: Self.at(300))) == Self.at(450))
+    let atBound = machine.timerWoke(generation: replacing, at: Self.at(450))
+    #expect(Self.runAll(&machine, atBound.starts) == ["a:a2"])
+    #expect(Self.sleeps(atBound) == Self.at(600))
+  }
 }

@@ -124,4 +124,43 @@ struct EveryInitialiserTests {
     #expect(ran.values == ["1: [\"a\"]", "1: [\"b\", \"c\"]"])
     #expect(clock.tolerances.values == [Self.tolerance])
   }
+
+  @Test func keyedThrottler() async throws {
+    let clock = ToleranceRecordingClock()
+    let ran = ValueRecorder<String>()
+    var owner: KeyedThrottler<Int, String, ToleranceRecordingClock>? = KeyedThrottler(
+      for: .seconds(1), tolerance: Self.tolerance, mode: .firstAtWindowEnd,
+      onRelease: .runPending, clock: clock
+    ) { key, value in ran.record("\(key): \(value)") }
+    owner?.send("a", forKey: 1)  // runs at once and opens key 1's window, timed on `clock`
+    try await ran.waitForCountBounded(1)
+    owner?.send("b", forKey: 1)  // mode: the first in the window is kept...
+    owner?.send("c", forKey: 1)  // ...and later ones dropped
+    try await clock.manual.waitForSleepersBounded(count: 1)
+    owner = nil
+    try await ran.waitForCountBounded(2)
+    #expect(ran.values == ["1: a", "1: b"])
+    #expect(clock.tolerances.values == [Self.tolerance])
+  }
+
+  @Test func foldingKeyedThrottler() async throws {
+    let clock = ToleranceRecordingClock()
+    let ran = ValueRecorder<String>()
+    var owner: FoldingKeyedThrottler<Int, Int, Int, ToleranceRecordingClock>? =
+      FoldingKeyedThrottler(
+        for: .seconds(1), tolerance: Self.tolerance, mode: .newestAtWindowEndOnly,
+        folding: .reducing(into: 0) { $0 += $1 }, onRelease: .runPending, clock: clock
+      ) { key, sum in ran.record("\(key): \(sum)") }
+    owner?.send(1, forKey: 1)  // mode: even the first value waits for its window's end...
+    owner?.send(2, forKey: 1)  // ...folded with the values after it
+    try await clock.manual.waitForSleepersBounded(count: 1)
+    await clock.manual.advance(by: .seconds(1))
+    try await ran.waitForCountBounded(1)
+    owner?.send(3, forKey: 1)  // the run opened no window: 3 opens one and waits
+    try await clock.manual.waitForSleepersBounded(count: 1)
+    owner = nil
+    try await ran.waitForCountBounded(2)
+    #expect(ran.values == ["1: 3", "1: 3"])
+    #expect(clock.tolerances.values == [Self.tolerance, Self.tolerance], "one sleep per window")
+  }
 }

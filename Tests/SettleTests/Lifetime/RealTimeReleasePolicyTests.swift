@@ -74,4 +74,31 @@ struct RealTimeReleasePolicyTests {
     try await saved.waitForCountBounded(2)
     #expect(saved.values == [[1], [2, 3]])
   }
+
+  @Test func aKeyedThrottlerRunsEachKeysWaitingValue() async throws {
+    let saved = ValueRecorder<String>()
+    var save: KeyedThrottler<Int, String, ContinuousClock>? = KeyedThrottler(
+      for: .seconds(3600), onRelease: .runPending
+    ) { key, value in saved.record("\(key): \(value)") }
+    save?.send("first", forKey: 1)  // runs at once and opens key 1's hour-long window
+    try await saved.waitForCountBounded(1)
+    save?.send("second", forKey: 1)  // waits for that window's end
+    save = nil
+    try await saved.waitForCountBounded(2)
+    #expect(saved.values == ["1: first", "1: second"])
+  }
+
+  @Test func aFoldingKeyedThrottlerRunsEachKeysAccumulation() async throws {
+    let saved = ValueRecorder<String>()
+    var save: FoldingKeyedThrottler<Int, Int, [Int], ContinuousClock>? = FoldingKeyedThrottler(
+      for: .seconds(3600), folding: .collect, onRelease: .runPending
+    ) { key, values in saved.record("\(key): \(values)") }
+    save?.send(1, forKey: 7)
+    try await saved.waitForCountBounded(1)
+    save?.send(2, forKey: 7)
+    save?.send(3, forKey: 7)
+    save = nil
+    try await saved.waitForCountBounded(2)
+    #expect(saved.values == ["7: [1]", "7: [2, 3]"])
+  }
 }

@@ -1,14 +1,15 @@
-// Hooks: explores the package's `KeyedDebounceStateMachine`, which has no public face.
+// Hooks: explores the package's `KeyedStateMachine`, which has no public face.
 import Settle
 import SettleTestSupport
 import Testing
 
-/// Every reachable state of the keyed debounce machine with two keys, up to a depth bound,
-/// with every order of its engine's events (see ``KeyedMachineWorld``), and every schedule of
-/// a caller's steps on the two keys against one single-key reference model per key (see
-/// ``KeyedPromptMachineWorld``); and the same machine with a collecting fold
-/// (`FoldingKeyedDebouncer`), whose runs must each receive values of their key sent in a row.
-@Suite("Exploration: every interleaving of the keyed debounce machine, up to a bound", .watched)
+/// Every reachable state of the keyed machine with two keys, up to a depth bound, with every
+/// order of its engine's events (see ``KeyedMachineWorld``), and every schedule of a caller's
+/// steps on the two keys against one single-key reference model per key (see
+/// ``KeyedPromptMachineWorld``): over a debounce machine (`KeyedDebouncer`) and a throttle
+/// machine (`KeyedThrottler`), each also with a collecting fold (`FoldingKeyedDebouncer`,
+/// `FoldingKeyedThrottler`), whose runs must each receive values of their key sent in a row.
+@Suite("Exploration: every interleaving of the keyed machine, up to a bound", .watched)
 struct KeyedExplorationTests {
   static let depth = ExplorationLevel.pick(shallow: 6, standard: 9, deep: 12)
   static let budget = ExplorationLevel.pick(
@@ -33,10 +34,28 @@ struct KeyedExplorationTests {
   }
 
   static func collectingWorld(_ configuration: MachineExplorationTests.DebounceCase)
-    -> KeyedMachineWorld<Fold<Int, [Int]>>
+    -> KeyedMachineWorld<CollectingDebounceTestMachine>
   {
-    KeyedMachineWorld<Fold<Int, [Int]>>(
+    KeyedMachineWorld(
       interval: 2, options: configuration.options, fold: .collect,
+      budget: .init(
+        sends: budget.sends, ticks: budget.ticks, cancels: budget.cancels,
+        flushes: budget.flushes))
+  }
+
+  static func throttleWorld(_ mode: ThrottleMode) -> KeyedMachineWorld<LatestThrottleTestMachine> {
+    KeyedMachineWorld(
+      interval: 2, mode: mode, fold: LatestValue(),
+      budget: .init(
+        sends: budget.sends, ticks: budget.ticks, cancels: budget.cancels,
+        flushes: budget.flushes))
+  }
+
+  static func collectingThrottleWorld(_ mode: ThrottleMode)
+    -> KeyedMachineWorld<CollectingThrottleTestMachine>
+  {
+    KeyedMachineWorld(
+      interval: 2, mode: mode, fold: .collect,
       budget: .init(
         sends: budget.sends, ticks: budget.ticks, cancels: budget.cancels,
         flushes: budget.flushes))
@@ -78,7 +97,37 @@ struct KeyedExplorationTests {
       expectCleanSearch(report)
     }
   }
+
+  @Test(arguments: MachineExplorationTests.throttleModes)
+  func keyedThrottleMachineKeepsItsGuaranteesInEveryInterleaving(_ mode: ThrottleMode) async {
+    let report = await exploreStatesOffThePool({ Self.throttleWorld(mode) }, depth: Self.depth)
+    print("keyed throttle, \(mode): \(report)")
+    expectCleanSearch(report)
+  }
+
+  @Test(arguments: MachineExplorationTests.throttleModes)
+  func collectingKeyedThrottleMachineKeepsEveryValueOfEachKeyInEveryInterleaving(
+    _ mode: ThrottleMode
+  ) async {
+    let report = await exploreStatesOffThePool(
+      { Self.collectingThrottleWorld(mode) }, depth: Self.depth)
+    print("keyed throttle, collecting, \(mode): \(report)")
+    expectCleanSearch(report)
+  }
+
+  @Test(arguments: MachineExplorationTests.throttleModes)
+  func eachThrottledKeyMatchesTheSingleKeyModelInEverySchedule(_ mode: ThrottleMode) async {
+    for interval in [0, 2] {
+      let report = await exploreStatesOffThePool(
+        {
+          KeyedPromptMachineWorld(
+            interval: interval, mode: mode, sends: 3, ticks: Self.modelTicks)
+        }, depth: Self.modelDepth)
+      print("keyed throttle against the model, interval \(interval), \(mode): \(report)")
+      expectCleanSearch(report)
+    }
+  }
 }
 
 /// The keyed world of a plain `KeyedDebouncer`: each run receives its key's newest value.
-typealias PlainKeyedMachineWorld = KeyedMachineWorld<LatestValue<Int>>
+typealias PlainKeyedMachineWorld = KeyedMachineWorld<LatestDebounceTestMachine>

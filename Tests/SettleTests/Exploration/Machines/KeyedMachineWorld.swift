@@ -1,29 +1,34 @@
-// Hooks: drives the package's `KeyedDebounceStateMachine` event by event, in orders the
-// public `KeyedDebouncer` only produces by chance. `@testable` to read the machine's key
-// table and heap field by field: by reflection, telling states apart cost more than the
-// search, and raw bytes would hold the garbage of unused optionals and padding.
+// Hooks: drives the package's `KeyedStateMachine` event by event, in orders the public
+// keyed owners only produce by chance. `@testable` to read the machine's key table and heap
+// field by field: by reflection, telling states apart cost more than the search, and the raw
+// bytes of the table would hold the garbage of unused optionals and padding.
 import SettleTesting
 
 @testable import Settle
 
-/// `KeyedDebounceStateMachine` with two keys, A and B, inside a model of its engine
-/// (`KeyedDebounceRuns`): a clock in ticks of one millisecond, the one timer task, run tasks
-/// chained per key (a key's run claims only after that key's previous run returned; runs of
-/// different keys do not wait for each other), `flush(forKey:)` callers waiting for their
-/// run, and `cancel(forKey:)`.
+/// `KeyedStateMachine` with two keys, A and B, over a key machine (a debounce's or a
+/// throttle's), inside a model of its engine (`KeyedRuns`): a clock in ticks of one
+/// millisecond, the one timer task (replaced when a key files a deadline ahead of the one it
+/// sleeps toward), run tasks chained per key (a key's run claims only after that key's
+/// previous run returned; runs of different keys do not wait for each other),
+/// `flush(forKey:)` callers waiting for their run, and `cancel(forKey:)`.
 ///
-/// Per key it checks what ``TimedMachineWorld`` checks of a `Debouncer`; across keys, that
-/// one timer task serves both, that an event for one key leaves the other key's state as it
-/// was, and that the machine keeps state only for the keys with something pending, running
-/// or (with a leading edge) an open burst. Values sent are 1, 2, 3, ... over both keys.
+/// Per key it checks what ``TimedMachineWorld`` checks of the key machine alone, with the
+/// same ``MachinePromises``; across keys, that one timer task serves both, that an event for
+/// one key leaves the other key's state as it was, and that the machine keeps state only for
+/// the keys with something pending, running or (a leading burst, a throttle's window)
+/// remembered. Values sent are 1, 2, 3, ... over both keys.
 ///
 /// A run's value is read through ``ExploredRunValue``, so the same world explores a keyed
-/// debouncer with a collecting fold: each run of a key must then receive values of that key
-/// sent in a row, in order, none twice, and with a trailing edge none lost between two runs.
-struct KeyedMachineWorld<RunFolding: RunFold>: TaskDrainingWorld
-where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
-  typealias Machine = KeyedDebounceStateMachine<Int, RunFolding, ManualClock.Instant>
-  typealias Value = RunFolding.Output
+/// owner with a collecting fold: each run of a key must then receive values of that key sent
+/// in a row, in order, none twice, and where promised none lost between two runs.
+struct KeyedMachineWorld<KeyMachine: TimedStateMachine>: TaskDrainingWorld
+where
+  KeyMachine.Input == Int, KeyMachine.Value: ExploredRunValue,
+  KeyMachine.Instant == ManualClock.Instant
+{
+  typealias Machine = KeyedStateMachine<Int, KeyMachine>
+  typealias Value = KeyMachine.Value
 
   /// How many caller events of each kind one schedule may contain; the engine's own events
   /// (timers, claims, returns) are never limited.
@@ -92,8 +97,10 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   static func name(_ key: Int) -> String { key == 0 ? "A" : "B" }
 
   private(set) var machine: Machine
-  let leading: Bool
-  let trailing: Bool
+  let promises: MachinePromises
+  /// Whether a key may stay after its runs have returned, because its machine remembers its
+  /// past (``TimedStateMachine/remembersUntil``): a leading burst, a throttle's window.
+  let remembers: Bool
   var budget: Budget
   private(set) var now = 0
   private(set) var sent = 0
@@ -103,12 +110,10 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   /// part of the fingerprint, so that caller must empty it after each comparison.
   var started: [[ModelRun]] = [[], []]
 
-  init(
-    interval: Int, options: DebounceOptions, fold: RunFolding, budget: Budget = Budget()
-  ) {
-    machine = Machine(interval: .milliseconds(interval), options: options, fold: fold)
-    leading = options.leading
-    trailing = options.trailing
+  init(fresh: KeyMachine, promises: MachinePromises, remembers: Bool, budget: Budget = Budget()) {
+    machine = Machine(fresh: fresh)
+    self.promises = promises
+    self.remembers = remembers
     self.budget = budget
   }
 
@@ -203,7 +208,7 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
     // Memory follows the keys that have something pending or running; with a leading edge, a
     // key also stays until its burst is over, which the timer decides.
     let busyKeys = Self.keys.filter { inFlight[$0] || ranSomething[$0] }.count
-    if leading ? machine.keyCount < busyKeys : machine.keyCount != busyKeys {
+    if remembers ? machine.keyCount < busyKeys : machine.keyCount != busyKeys {
       return
         "the machine holds \(machine.keyCount) keys, but \(busyKeys) have something pending or running"
     }
@@ -217,7 +222,7 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
       return
         "after draining, the machine still holds \(drained.machine.keyCount) keys and \(drained.machine.heapCount) heap entries"
     }
-    if trailing {
+    if promises.newestEventuallyRuns {
       for key in Self.keys {
         let record = drained.records[key]
         if record.newestSent > record.voidedThrough, record.newestRun != record.newestSent {
@@ -247,20 +252,18 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
       "\(keys)|\(heap)|\(machine.staleEntries) \(machine.filings) \(machine.holdingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(ticks(machine.timerDeadline)) \(machine.isShutDown)"
   }
 
-  /// What the machine holds of `key`: its phase, ledger, heap filing and times.
+  /// What the machine holds of `key`: its machine's bytes (see ``MachineBytes``), with the
+  /// value it holds described by its contents, and its heap filing.
   static func keyState(of machine: Machine, forKey key: Int) -> String {
     guard let state = machine.keys[key] else { return "none" }
-    let keyMachine = state.machine
-    let phase =
-      switch keyMachine.phase {
-      case .idle: "idle"
-      case .waiting(let value): "waiting \(value)"
-      case .dueTrailing(let value, let ticket): "due \(value) #\(ticket)"
-      case .dueNewest(let value, let ticket): "due newest \(value) #\(ticket)"
+    let bytes =
+      if !Value.isPlainData, let held = state.machine.heldValue {
+        MachineBytes.describe(
+          state.machine, replacing: [(MachineBytes.referenceWord(held), held.description)])
+      } else {
+        MachineBytes.describe(state.machine)
       }
-    let ledger = keyMachine.ledger
-    return
-      "\(phase), \(ledger.timer) \(ledger.timersStarted) \(ledger.issued) \(ledger.returned) \(ledger.cancelledThrough) \(ledger.unclaimedCarriedRuns) \(ledger.isShutDown), filed \(state.filing.map(String.init) ?? "-") for \(ticks(state.filedFor)), last send \(ticks(keyMachine.lastSend)), max \(ticks(keyMachine.maxDeadline)), sleeps to \(ticks(keyMachine.timerDeadline))"
+    return "\(bytes), filed \(state.filing.map(String.init) ?? "-") for \(ticks(state.filedFor))"
   }
 
   static func ticks(_ instant: ManualClock.Instant?) -> String {
@@ -314,7 +317,11 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   }
 
   mutating func startTimer(_ generation: UInt64) -> String? {
-    timers.start(generation).map { "\($0): one timer serves every key" }
+    guard let live = timers.live, timers.hasTask(of: live) else {
+      return timers.start(generation)
+    }
+    // A live task still runs: the machine replaces it, as `KeyedRuns` does.
+    return timers.replace(with: generation).map { "\($0): one timer serves every key" }
   }
 
   mutating func start(_ run: StartRun<Value>, forKey key: Int) -> String? {
@@ -378,13 +385,13 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
       return
         "value \(first) of \(Self.name(key)) started, though a cancel(forKey:) that returned after it was sent voided it"
     }
-    if ticket.carried == nil, value != record.newestSent {
+    if promises.heldClaimIsNewest, ticket.carried == nil, value != record.newestSent {
       return
         "run \(ticket.id) of \(Self.name(key)) took held value \(value), superseded by \(record.newestSent) sent earlier"
     }
-    // With a fold and a trailing edge, every value of the key is in one run, or voided.
+    // Where promised, every value of the key is in one run, or voided.
     let accountedFor = max(record.newestRun, record.voidedThrough)
-    if !Value.isPlainData, trailing,
+    if promises.keepsEveryValue,
       let firstUnaccounted = record.sentList.first(where: { $0 > accountedFor }),
       first != firstUnaccounted
     {
@@ -428,7 +435,35 @@ where RunFolding.Input == Int, RunFolding.Output: ExploredRunValue {
   var busyDescription: String { "timers \(timers), runs \(records.map(\.runs))" }
 }
 
-extension KeyedMachineWorld where RunFolding == LatestValue<Int> {
+extension KeyedMachineWorld {
+  /// A keyed debouncer with `fold`, promising per key what a single debouncer promises.
+  init<RunFolding: RunFold>(
+    interval: Int, options: DebounceOptions, fold: RunFolding, budget: Budget = Budget()
+  ) where KeyMachine == DebounceStateMachine<RunFolding, ManualClock.Instant> {
+    self.init(
+      fresh: KeyMachine(interval: .milliseconds(interval), options: options, fold: fold),
+      promises: MachinePromises(
+        heldClaimIsNewest: true, newestEventuallyRuns: options.trailing,
+        keepsEveryValue: !RunFolding.Output.isPlainData && options.trailing),
+      remembers: options.leading, budget: budget)
+  }
+
+  /// A keyed throttler with `fold`, promising per key what a single throttler promises.
+  init<RunFolding: RunFold>(
+    interval: Int, mode: ThrottleMode, fold: RunFolding, budget: Budget = Budget()
+  ) where KeyMachine == ThrottleStateMachine<RunFolding, ManualClock.Instant> {
+    let newestRuns = mode == .newestAtWindowEnd || mode == .newestAtWindowEndOnly
+    self.init(
+      fresh: KeyMachine(interval: .milliseconds(interval), mode: mode, fold: fold),
+      promises: MachinePromises(
+        heldClaimIsNewest: false, newestEventuallyRuns: newestRuns,
+        keepsEveryValue: !RunFolding.Output.isPlainData && newestRuns),
+      remembers: true, budget: budget)
+  }
+}
+
+extension KeyedMachineWorld
+where KeyMachine == DebounceStateMachine<LatestValue<Int>, ManualClock.Instant> {
   /// The plain keyed debouncer: each run receives its key's newest value.
   init(interval: Int, options: DebounceOptions, budget: Budget = Budget()) {
     self.init(interval: interval, options: options, fold: LatestValue(), budget: budget)

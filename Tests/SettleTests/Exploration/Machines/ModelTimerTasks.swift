@@ -33,6 +33,9 @@ struct ModelTimerTasks: CustomStringConvertible {
 
   func isLive(_ index: Int) -> Bool { tasks[index].generation == live }
 
+  /// Whether a task of `generation` is still running.
+  func hasTask(of generation: UInt64) -> Bool { tasks.contains { $0.generation == generation } }
+
   /// The machine started timer `generation`: a second one while the live task still runs is a
   /// violation.
   mutating func start(_ generation: UInt64) -> String? {
@@ -42,6 +45,19 @@ struct ModelTimerTasks: CustomStringConvertible {
     live = generation
     tasks.append(Task(generation: generation))
     return nil
+  }
+
+  /// The keyed engine replaced the live task with timer `generation`, because an entry was
+  /// filed ahead of the deadline it sleeps toward: the old task is cancelled and retires when
+  /// it wakes. Replacing a task that is not asleep is a violation: it is about to look anyway.
+  mutating func replace(with generation: UInt64) -> String? {
+    if let live, let task = tasks.first(where: { $0.generation == live }),
+      task.sleepsUntil == nil
+    {
+      return "timer \(generation) replaced timer \(live), which was awake"
+    }
+    cancelLive()
+    return start(generation)
   }
 
   /// The engine cancelled the live task, so that its sleep ends at once: as `cancel()` does,

@@ -13,6 +13,21 @@ struct TimedWorldBudget: Hashable {
   var shutdowns = 1
 }
 
+/// What a machine promises about its values, beyond what every timed machine promises.
+struct MachinePromises {
+  /// A run that takes the machine's held value (not one carried from its dispatch) runs the
+  /// newest value sent: a later send supersedes the held one. True for a debounce.
+  var heldClaimIsNewest: Bool
+  /// The newest value sent, unless a cancel or shutdown followed it, eventually runs:
+  /// a debounce with a trailing edge, a throttle in `.newestAtWindowEnd` or
+  /// `.newestAtWindowEndOnly` mode.
+  var newestEventuallyRuns: Bool
+  /// Every value sent is in exactly one run, unless a cancel or shutdown dropped it: no
+  /// value is lost between runs. True with a collecting fold where the newest value
+  /// eventually runs; without a fold, later values replace earlier ones by design.
+  var keepsEveryValue = false
+}
+
 /// A timed machine (``TimedStateMachine``) inside a model of the engine that applies it
 /// (`TimedRuns`): a clock in ticks of one millisecond, timer tasks, run tasks that claim in
 /// ticket order, `flush()` callers waiting for their run, and shutdown.
@@ -29,20 +44,7 @@ where
   Machine.Input == Int, Machine.Value: ExploredRunValue,
   Machine.Instant == ManualClock.Instant
 {
-  /// What the machine promises about its values, beyond what every timed machine promises.
-  struct Promises {
-    /// A run that takes the machine's held value (not one carried from its dispatch) runs the
-    /// newest value sent: a later send supersedes the held one. True for a debounce.
-    var heldClaimIsNewest: Bool
-    /// The newest value sent, unless a cancel or shutdown followed it, eventually runs:
-    /// a debounce with a trailing edge, a throttle in `.newestAtWindowEnd` or
-    /// `.newestAtWindowEndOnly` mode.
-    var newestEventuallyRuns: Bool
-    /// Every value sent is in exactly one run, unless a cancel or shutdown dropped it: no
-    /// value is lost between runs. True with a collecting fold where the newest value
-    /// eventually runs; without a fold, later values replace earlier ones by design.
-    var keepsEveryValue = false
-  }
+  typealias Promises = MachinePromises
 
   enum Event: CustomStringConvertible {
     case send

@@ -5,34 +5,44 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-// The keyed debouncer's waits, each through `bounded`, naming what it found on a timeout.
+/// The public calls of a keyed owner that its bounded waits make: written once for both.
+protocol KeyedOwnerCalls: KeyedRunsOwner {
+  func waitUntilIdle() async
+  func flush(forKey key: Key) async
+  func flush() async
+}
 
-extension KeyedDebouncing {
-  /// What a timeout message shows of the debouncer.
-  nonisolated var stateSummary: String {
+extension KeyedDebouncing: KeyedOwnerCalls {}
+extension KeyedThrottling: KeyedOwnerCalls {}
+
+// A keyed owner's waits, each through `bounded`, naming what it found on a timeout.
+
+extension KeyedOwnerCalls {
+  /// What a timeout message shows of the owner.
+  var stateSummary: String {
     "keys: \(keyCount), runs in flight: \(activeRunCount), timer: \(hasTimer)"
   }
 
   /// `waitUntilIdle()`, bounded.
-  nonisolated func waitUntilIdleBounded(
+  func waitUntilIdleBounded(
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     try await bounded(
-      "the keyed debouncer to be idle (\(stateSummary))", sourceLocation: sourceLocation
+      "the keyed owner to be idle (\(stateSummary))", sourceLocation: sourceLocation
     ) { await self.waitUntilIdle() }
   }
 
   /// `waitUntilQuiescent()`, bounded.
-  nonisolated func waitUntilQuiescentBounded(
+  func waitUntilQuiescentBounded(
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     try await bounded(
-      "the keyed debouncer to be quiescent (\(stateSummary))", sourceLocation: sourceLocation
+      "the keyed owner to be quiescent (\(stateSummary))", sourceLocation: sourceLocation
     ) { await self.waitUntilQuiescent() }
   }
 
   /// `flush(forKey:)`, bounded.
-  nonisolated func flushBounded(
+  func flushBounded(
     forKey key: Key,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
@@ -42,7 +52,7 @@ extension KeyedDebouncing {
   }
 
   /// `flush()`, bounded.
-  nonisolated func flushBounded(
+  func flushBounded(
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     try await bounded("flush() to return (\(stateSummary))", sourceLocation: sourceLocation) {

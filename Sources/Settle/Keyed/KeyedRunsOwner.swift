@@ -1,0 +1,14 @@
+/// A public type built on a ``KeyedRuns`` engine: ``KeyedDebouncing`` and ``KeyedThrottling``.
+///
+/// The package-level hooks that tests settle on are the engine's, so they are written once,
+/// in `KeyedRunsOwner+Testing.swift`, instead of being forwarded by each owner.
+package protocol KeyedRunsOwner: Sendable {
+  associatedtype Key: Hashable & Sendable
+  associatedtype KeyMachine: TimedStateMachine
+  where KeyMachine.Input: NumberedPayload, KeyMachine.Value: NumberedPayload
+  associatedtype TimedClock: Clock
+  where KeyMachine.Instant == TimedClock.Instant
+
+  /// The engine that applies the owner's keyed machine.
+  var runs: KeyedRuns<Key, KeyMachine, TimedClock> { get }
+}
