@@ -182,6 +182,4 @@ where C.Duration == Duration {
   }
 }
 
-extension KeyedDebouncing: KeyedRunsOwner {
-  package typealias TimedClock = C
-}
+extension KeyedDebouncing: KeyedRunsOwner {}

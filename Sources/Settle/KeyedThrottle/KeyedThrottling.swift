@@ -178,6 +178,4 @@ where C.Duration == Duration {
   }
 }
 
-extension KeyedThrottling: KeyedRunsOwner {
-  package typealias TimedClock = C
-}
+extension KeyedThrottling: KeyedRunsOwner {}
