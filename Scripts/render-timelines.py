@@ -14,9 +14,9 @@ WIDTH, LEFT, RIGHT = 720, 70, 30
 INPUT_Y, RUN_Y, AXIS_Y, HEIGHT = 70, 130, 165, 190
 INPUT, RUN, QUIET, INK, CALL = "#2b6cb0", "#2f855a", "#f6ad55", "#1a202c", "#c53030"
 OPERATORS = {"debounced", "throttled"}
-THROTTLES = {"throttler", "throttled"}
-# Inputs and runs written `key:value`, one quiet period per key.
-KEYED = {"keyed-debouncer"}
+THROTTLES = {"throttler", "throttled", "keyed-throttler"}
+# Inputs and runs written `key:value`, one quiet period or window per key.
+KEYED = {"keyed-debouncer", "keyed-throttler"}
 # What a call or an end is called in the picture; a debouncer's or throttler's call is a method.
 CALL_LABELS = {
     "debouncer": {"!release": "released"},
@@ -42,17 +42,17 @@ def bar(x, y, label, label_y, beside=False):
 
 
 def window_starts(timeline):
-    """Where each throttle window opens: at each run; or, in mode newestAtWindowEndOnly, at
+    """Where each throttle window opens, with the value that opens it: at each run; or, in mode newestAtWindowEndOnly, at
     each value that finds no window open (its run at the window's end opens none, and a
     flush or cancel closes the window early)."""
     if timeline.get("mode") != "newestAtWindowEndOnly":
-        return [at for value, at in timeline["runs"] if not value.startswith("!")]
+        return [(value, at) for value, at in timeline["runs"] if not value.startswith("!")]
     starts, window_end = [], None
     for value, at in timeline["inputs"]:
         if value in ("!flush", "!cancel"):
             window_end = None
         elif not value.startswith("!") and (window_end is None or at >= window_end):
-            starts.append(at)
+            starts.append((value, at))
             window_end = at + timeline["interval"]
     return starts
 
@@ -82,7 +82,13 @@ def render(timeline):
     # Throttle windows: each run opens one interval in which nothing else runs at once; the
     # sequence's end closes the last one.
     stop = min([at for value, at in runs if value.startswith("!")] + [end])
-    for at in window_starts(timeline) if kind in THROTTLES else []:
+    # A keyed throttle's windows overlap across keys: each key's labels get a line of their own.
+    window_lanes = []
+    for opener, at in window_starts(timeline) if kind in THROTTLES else []:
+        lane = opener.split(":")[0] if kind in KEYED else ""
+        if lane not in window_lanes:
+            window_lanes.append(lane)
+        label_shift = 12 * window_lanes.index(lane) - (6 if kind in KEYED else 0)
         width = min(interval, stop - at) * scale
         if width <= 0:  # a run at the sequence's end opens no window worth drawing
             continue
@@ -92,8 +98,9 @@ def render(timeline):
             f'stroke="{QUIET}" stroke-width="1.5"/>'  # back-to-back windows stay apart
         )
         out.append(
-            f'<text x="{x(at) + width / 2:.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4:.1f}" '
-            f'text-anchor="middle" font-size="10" fill="#9c4221">window</text>'
+            f'<text x="{x(at) + width / 2:.1f}" y="{(INPUT_Y + RUN_Y) / 2 + 4 + label_shift:.1f}" '
+            f'text-anchor="middle" font-size="10" fill="#9c4221">'
+            f'{escape(lane + " window" if kind in KEYED else "window")}</text>'
         )
     # Quiet periods: a value followed by at least one interval without input or call. A keyed
     # debouncer's keys (the part of `key:value` before the colon) each keep their own.

@@ -76,6 +76,13 @@ enum BenchmarkSuite {
         baselineName: "[Key: Debouncer], create on miss",
         baseline: { try await KeyedWorkloads.dictionaryOfDebouncers($0) }),
       BenchmarkCase(
+        group: debouncing, name: "a throttled send for each of 10,000 distinct keys",
+        operations: 10_000, quickOperations: 1_000,
+        target: .ratio(atMost: 1.0),
+        settle: { try await KeyedWorkloads.keyedThrottler($0) },
+        baselineName: "[Key: Throttler], create on miss",
+        baseline: { try await KeyedWorkloads.dictionaryOfThrottlers($0) }),
+      BenchmarkCase(
         group: debouncing, name: "floor: clock read + one lock, 1,000,000 times",
         operations: 1_000_000, quickOperations: 10_000,
         target: .report("reference: the least a send can cost"),

@@ -1,8 +1,9 @@
 import Settle
 
 /// One send for each of many distinct keys: a `KeyedDebouncer` against the dictionary of
-/// `Debouncer`s a user writes without it (create on a miss, then send). Each send is a call
-/// of its own, on both sides alike, as an app makes it.
+/// `Debouncer`s a user writes without it (create on a miss, then send), and a
+/// `KeyedThrottler` against a dictionary of `Throttler`s. Each send is a call of its own, on
+/// both sides alike, as an app makes it.
 enum KeyedWorkloads {
   static let interval = Duration.milliseconds(20)
 
@@ -47,6 +48,50 @@ enum KeyedWorkloads {
       let debouncer = Debouncer(for: interval) { (_: Int) in runs.increment() }
       debouncers[key] = debouncer
       debouncer.send(value)
+    }
+  }
+
+  static func keyedThrottler(_ keys: Int) async throws -> Sample {
+    let runs = KeyedRunCount()
+    let throttler = KeyedThrottler(for: interval) { (_: Int, _: Int) in runs.increment() }
+    let sample = measure(operations: keys) {
+      for key in 0..<keys { send(key, forKey: key, to: throttler) }
+    }
+    await throttler.waitUntilIdle()
+    try runs.check(keys)
+    return sample
+  }
+
+  static func dictionaryOfThrottlers(_ keys: Int) async throws -> Sample {
+    let runs = KeyedRunCount()
+    var throttlers: [Int: Throttler<Int, ContinuousClock>] = [:]
+    let sample = measure(operations: keys) {
+      for key in 0..<keys { send(key, forKey: key, to: &throttlers, runs: runs) }
+    }
+    for throttler in throttlers.values { await throttler.waitUntilIdle() }
+    try runs.check(keys)
+    return sample
+  }
+
+  @inline(never)
+  static func send(
+    _ value: Int, forKey key: Int, to throttler: KeyedThrottler<Int, Int, ContinuousClock>
+  ) {
+    throttler.send(value, forKey: key)
+  }
+
+  /// What a user writes: find the key's throttler, create it on a miss, send.
+  @inline(never)
+  static func send(
+    _ value: Int, forKey key: Int, to throttlers: inout [Int: Throttler<Int, ContinuousClock>],
+    runs: KeyedRunCount
+  ) {
+    if let throttler = throttlers[key] {
+      throttler.send(value)
+    } else {
+      let throttler = Throttler(for: interval) { (_: Int) in runs.increment() }
+      throttlers[key] = throttler
+      throttler.send(value)
     }
   }
 }

@@ -108,6 +108,19 @@ struct TimelineReplayTests {
           cancel: { debouncer.cancel() }, flush: { await debouncer.flush() },
           settle: { await debouncer.waitUntilQuiescent() }, keepAlive: debouncer)
       }
+    case "keyed-throttler":
+      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
+        let throttler = KeyedThrottler(
+          for: interval, mode: timeline.throttleMode, clock: clock
+        ) { (key: String, value: String) in await action("\(key):\(value)") }
+        return TimedRunsDriver(
+          send: { input in
+            let (key, value) = Timeline.keyAndValue(input)
+            throttler.send(value, forKey: key)
+          },
+          cancel: { throttler.cancel() }, flush: { await throttler.flush() },
+          settle: { await throttler.waitUntilQuiescent() }, keepAlive: throttler)
+      }
     case "debounced":
       replayed = try await replayOperator(timeline, step: step) { source, clock in
         source.debounced(
