@@ -37,11 +37,12 @@ where Instant.Duration == Duration {
   @usableFromInline
   package let interval: Duration
   @usableFromInline
+  package let maxWait: Duration?
+  // The flags after maxWait's one-byte tag, where they cost no padding.
+  @usableFromInline
   package let leading: Bool
   @usableFromInline
   package let trailing: Bool
-  @usableFromInline
-  package let maxWait: Duration?
 
   @usableFromInline
   var phase = Phase.idle
@@ -162,7 +163,7 @@ where Instant.Duration == Duration {
     return .startTimer(generation: generation)
   }
 
-  @usableFromInline
+  @inlinable
   package mutating func timerDue(at now: Instant) -> TimerAction<Instant, Value> {
     guard case .waiting(let value) = phase else { return .stop }
     guard let lastSend else {

@@ -44,16 +44,92 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   struct KeyState: Sendable {
     @usableFromInline
     var machine: Machine
-    /// The filing number of the key's live heap entry; `nil` when it has none.
+    /// The filing number of the key's live heap entry, or 0 when it has none (filings count
+    /// from 1). Not optional, like ``filedFor``: a key's state is stored for every key pending,
+    /// and each byte saved is a byte less to move when the table grows.
     @usableFromInline
-    var filing: UInt64?
-    /// The deadline of that entry.
+    var filing: UInt64 = 0
+    /// The deadline of that entry; meaningless while ``filing`` is 0.
     @usableFromInline
-    var filedFor: Instant?
+    var filedFor: Instant
 
     @inlinable
-    init(machine: Machine) {
+    init(machine: Machine, at now: Instant) {
       self.machine = machine
+      self.filedFor = now
+    }
+
+    /// Nothing is left of the key: no value held, no run in flight, no live entry.
+    @inlinable
+    var isSpent: Bool {
+      !machine.hasHeldValue && filing == 0 && machine.ledger.activeRunCount == 0
+    }
+
+    /// Steps the key's own timer at `now` until it sleeps or stops, as its task would;
+    /// returns the run it started, if any.
+    @inlinable
+    mutating func stepTimer(generation: UInt64, at now: Instant) -> StartRun<Value>? {
+      var started: StartRun<Value>?
+      while true {
+        switch machine.timerWoke(generation: generation, at: now) {
+        case .sleep, .stop:
+          return started
+        case .startRun(let run):
+          guard started == nil else {
+            preconditionFailure(
+              "Internal inconsistency in Settle: a key's timer started two runs at one instant")
+          }
+          started = run
+        case .retire:
+          preconditionFailure("Internal inconsistency in Settle: a key's own timer was replaced")
+        }
+      }
+    }
+
+    /// When the timer must next look at the key, if ever: its machine's timer deadline, or the
+    /// end of what its machine remembers.
+    @inlinable
+    func attention(at now: Instant) -> Instant? {
+      if case .asleep = machine.ledger.timer {
+        guard let deadline = machine.timerDeadline else {
+          preconditionFailure(
+            "Internal inconsistency in Settle: a key's timer sleeps with no deadline")
+        }
+        return deadline
+      }
+      guard let end = machine.remembersUntil, end > now else { return nil }
+      return end
+    }
+
+    /// Files the key at the moment it needs attention, unless its live entry is no later;
+    /// unfiles it when it needs none. Returns the generation of a timer task to start (see
+    /// ``SharedTimer/file(_:at:)``).
+    @inlinable
+    mutating func refile(
+      forKey key: Key, at now: Instant, on timer: inout SharedTimer<Key, Instant>
+    )
+      -> UInt64?
+    {
+      guard let deadline = attention(at: now) else {
+        unfile(on: &timer)
+        return nil
+      }
+      if filing != 0 {
+        guard deadline < filedFor else { return nil }
+        timer.staleEntries += 1
+      }
+      let (filing, start) = timer.file(key, at: deadline)
+      self.filing = filing
+      filedFor = deadline
+      return start
+    }
+
+    /// Marks the key's entry, if any, stale.
+    @inlinable
+    mutating func unfile(on timer: inout SharedTimer<Key, Instant>) {
+      guard filing != 0 else { return }
+      filing = 0
+      timer.staleEntries += 1
     }
   }
 
@@ -62,14 +138,9 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   let fresh: Machine
   @usableFromInline
   var keys: [Key: KeyState] = [:]
+  /// The one timer task and the heap of the keys' deadlines.
   @usableFromInline
-  var heap = DeadlineHeap<Instant, Key>()
-  /// Heap entries whose key has since been re-filed, flushed, cancelled or dropped.
-  @usableFromInline
-  var staleEntries = 0
-  /// Filing numbers handed out so far.
-  @usableFromInline
-  var filings: UInt64 = 0
+  var shared = SharedTimer<Key, Instant>()
   /// Keys whose machine holds a value that has not run.
   @usableFromInline
   var holdingKeys = 0
@@ -77,14 +148,9 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   @usableFromInline
   package var runsInFlight = 0
   /// The one timer task, as the machine sees it.
-  @usableFromInline
-  package var timer = RunLedger.Timer.stopped
-  /// Timer tasks started so far; each one's generation is the count when it started.
-  @usableFromInline
-  package var timersStarted: UInt64 = 0
-  /// Where the timer sleeps; set exactly while ``timer`` is `.asleep`.
-  @usableFromInline
-  package var timerDeadline: Instant?
+  package var timer: RunLedger.Timer { shared.phase }
+  /// Timer tasks started so far.
+  package var timersStarted: UInt64 { shared.started }
   /// The owner is gone: values are dropped and nothing starts.
   @usableFromInline
   package var isShutDown = false
@@ -101,7 +167,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   package var keyCount: Int { keys.count }
 
   /// Entries in the deadline heap, live and stale.
-  package var heapCount: Int { heap.count }
+  package var heapCount: Int { shared.heap.count }
 
   /// The ledger of `key`, while the machine holds it.
   @usableFromInline
@@ -120,12 +186,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
 
   /// No run is in flight, and the timer, if any, sleeps toward a deadline after `now`.
   package func isQuiescent(at now: Instant) -> Bool {
-    guard runsInFlight == 0 else { return false }
-    switch timer {
-    case .stopped: return true
-    case .awake: return false
-    case .asleep: return timerDeadline.map { $0 > now } ?? false
-    }
+    runsInFlight == 0 && shared.isQuiescent(at: now)
   }
 
   // MARK: - Send
@@ -147,48 +208,51 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     if case .none = action, wasHolding == keys.values[index].machine.hasHeldValue {
       return .none
     }
-    return apply(action, at: index, forKey: key, wasHolding: wasHolding, at: now)
+    let result = Self.apply(
+      action, to: &keys.values[index], forKey: key, at: now, on: &shared,
+      runsInFlight: &runsInFlight)
+    store(at: index, wasHolding: wasHolding)
+    return result
   }
 
-  /// `send` for a key the machine holds nothing of.
+  /// `send` for a key the machine holds nothing of: decided on a fresh machine, stored once.
   @inlinable @inline(never)
   mutating func sendToNewKey(_ input: Input, forKey key: Key, at now: Instant) -> SendAction<Value>
   {
-    var state = KeyState(machine: fresh)
-    let action = state.machine.send(input, at: now)
-    keys[key] = state
-    guard let index = keys.index(forKey: key) else {
-      preconditionFailure("Internal inconsistency in Settle: a key vanished as it was stored")
-    }
-    return apply(action, at: index, forKey: key, wasHolding: false, at: now)
+    var state = KeyState(machine: fresh, at: now)
+    let action = Self.apply(
+      state.machine.send(input, at: now), to: &state, forKey: key, at: now, on: &shared,
+      runsInFlight: &runsInFlight)
+    countHolding(was: false, is: state.machine.hasHeldValue)
+    if !state.isSpent { keys[key] = state }
+    return action
   }
 
-  /// Applies what the key's machine decided on a send: its run counted, its timer stepped,
-  /// the key filed, and the one timer started when none runs.
-  @inlinable @inline(never)
-  mutating func apply(
-    _ action: SendAction<Value>, at index: [Key: KeyState].Index, forKey key: Key,
-    wasHolding: Bool, at now: Instant
+  /// Applies what a key's machine decided on a send: its run counted, its timer stepped, the
+  /// key filed, and the one timer started when none runs. Static, so that a key's state in
+  /// place in the table and the shared timer are each one access.
+  @inlinable
+  static func apply(
+    _ action: SendAction<Value>, to state: inout KeyState, forKey key: Key, at now: Instant,
+    on shared: inout SharedTimer<Key, Instant>, runsInFlight: inout Int
   ) -> SendAction<Value> {
     var run: StartRun<Value>?
     switch action {
     case .none:
       break
     case .startRun(let started):
-      runsInFlight += 1
       run = started
     case .startTimer(let generation):
-      run = stepTimer(at: index, generation: generation, at: now)
+      run = state.stepTimer(generation: generation, at: now)
     case .startRunAndTimer(let started, let generation):
-      runsInFlight += 1
       run = started
-      if stepTimer(at: index, generation: generation, at: now) != nil {
+      if state.stepTimer(generation: generation, at: now) != nil {
         preconditionFailure(
           "Internal inconsistency in Settle: one send of a key started two runs at once")
       }
     }
-    let generation = refile(at: index, forKey: key, at: now)
-    store(at: index, wasHolding: wasHolding)
+    if run != nil { runsInFlight += 1 }
+    let generation = state.refile(forKey: key, at: now, on: &shared)
     switch (run, generation) {
     case (nil, nil): return .none
     case (nil, let generation?): return .startTimer(generation: generation)
@@ -203,7 +267,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   /// starts the runs due and re-files the keys that still need it, and say where to sleep next.
   @usableFromInline
   package mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerStep {
-    switch timer {
+    switch shared.phase {
     case .awake(let current) where current == generation,
       .asleep(let current)
     where current == generation:
@@ -211,65 +275,41 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     case .stopped, .awake, .asleep:
       return TimerStep(starts: [], next: .retire)
     }
-    timer = .awake(generation: generation)
-    timerDeadline = nil
+    shared.phase = .awake(generation: generation)
+    shared.deadline = nil
     var starts: [KeyRun] = []
-    while let entry = heap.top, entry.deadline <= now {
-      heap.popTop()
+    while let entry = shared.heap.top, entry.deadline <= now {
+      shared.heap.popTop()
       guard let index = keys.index(forKey: entry.key), keys.values[index].filing == entry.filing
       else {
-        staleEntries -= 1
+        shared.staleEntries -= 1
         continue
       }
-      keys.values[index].filing = nil
-      keys.values[index].filedFor = nil
+      keys.values[index].filing = 0
       let wasHolding = keys.values[index].machine.hasHeldValue
       if case .asleep(let keyTimer) = keys.values[index].machine.ledger.timer,
-        let run = stepTimer(at: index, generation: keyTimer, at: now)
+        let run = keys.values[index].stepTimer(generation: keyTimer, at: now)
       {
+        runsInFlight += 1
         starts.append(KeyRun(key: entry.key, run: run))
       }
       // Any new entry lies after `now`, so this loop ends; the timer is awake, so filing
       // starts no timer.
-      _ = refile(at: index, forKey: entry.key, at: now)
+      _ = keys.values[index].refile(forKey: entry.key, at: now, on: &shared)
       store(at: index, wasHolding: wasHolding)
     }
     // Stale entries ahead of the first live one would only wake the timer for nothing.
-    while let entry = heap.top, keys[entry.key]?.filing != entry.filing {
-      heap.popTop()
-      staleEntries -= 1
+    while let entry = shared.heap.top, keys[entry.key]?.filing != entry.filing {
+      shared.heap.popTop()
+      shared.staleEntries -= 1
     }
-    if let entry = heap.top {
-      timer = .asleep(generation: generation)
-      timerDeadline = entry.deadline
+    if let entry = shared.heap.top {
+      shared.phase = .asleep(generation: generation)
+      shared.deadline = entry.deadline
       return TimerStep(starts: starts, next: .sleep(until: entry.deadline))
     }
-    timer = .stopped
+    shared.phase = .stopped
     return TimerStep(starts: starts, next: .stop)
-  }
-
-  /// Steps the key's own timer at `now` until it sleeps or stops, as its task would; returns
-  /// the run it started, if any.
-  @inlinable
-  mutating func stepTimer(
-    at index: [Key: KeyState].Index, generation: UInt64, at now: Instant
-  ) -> StartRun<Value>? {
-    var started: StartRun<Value>?
-    while true {
-      switch keys.values[index].machine.timerWoke(generation: generation, at: now) {
-      case .sleep, .stop:
-        return started
-      case .startRun(let run):
-        guard started == nil else {
-          preconditionFailure(
-            "Internal inconsistency in Settle: a key's timer started two runs at one instant")
-        }
-        runsInFlight += 1
-        started = run
-      case .retire:
-        preconditionFailure("Internal inconsistency in Settle: a key's own timer was replaced")
-      }
-    }
   }
 
   // MARK: - Runs
@@ -317,11 +357,11 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     // Nothing is left for the key's timer to time: stepped now, it stops, and the key's entry
     // goes stale at once instead of waking the timer for nothing.
     if case .asleep(let keyTimer) = keys.values[index].machine.ledger.timer,
-      stepTimer(at: index, generation: keyTimer, at: now) != nil
+      keys.values[index].stepTimer(generation: keyTimer, at: now) != nil
     {
       preconditionFailure("Internal inconsistency in Settle: a flushed key's timer started a run")
     }
-    if refile(at: index, forKey: key, at: now) != nil {
+    if keys.values[index].refile(forKey: key, at: now, on: &shared) != nil {
       preconditionFailure("Internal inconsistency in Settle: a flushed key asked for the timer")
     }
     store(at: index, wasHolding: wasHolding)
@@ -349,7 +389,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     }
     let wasHolding = keys.values[index].machine.hasHeldValue
     let cancel = keys.values[index].machine.cancel()
-    unfile(at: index)
+    keys.values[index].unfile(on: &shared)
     store(at: index, wasHolding: wasHolding)
     return CancelAction(stopsTimer: false, cancelling: cancel.cancelling)
   }
@@ -360,19 +400,13 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     var cancelling: [(key: Key, tickets: Range<UInt64>)] = []
     for index in keys.indices {
       let action = keys.values[index].machine.cancel()
-      keys.values[index].filing = nil
-      keys.values[index].filedFor = nil
+      keys.values[index].filing = 0
       if !action.cancelling.isEmpty { cancelling.append((keys.keys[index], action.cancelling)) }
     }
     // Left: the keys with runs in flight, until those return.
     keys = keys.filter { $0.value.machine.ledger.activeRunCount > 0 }
     holdingKeys = 0
-    heap.removeAll()
-    staleEntries = 0
-    let stopsTimer = timer != .stopped
-    timer = .stopped
-    timerDeadline = nil
-    return Cancellation(stopsTimer: stopsTimer, cancelling: cancelling)
+    return Cancellation(stopsTimer: shared.stop(), cancelling: cancelling)
   }
 
   /// The owner is gone and its pending values must still run: `flush()` for every key, then
@@ -388,15 +422,11 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     let actions = flush(at: now)
     isShutDown = true
     for key in Array(keys.keys) {
-      guard let index = keys.index(forKey: key), keys.values[index].filing != nil else { continue }
-      keys.values[index].filing = nil
-      keys.values[index].filedFor = nil
+      guard let index = keys.index(forKey: key), keys.values[index].filing != 0 else { continue }
+      keys.values[index].filing = 0
       store(at: index, wasHolding: keys.values[index].machine.hasHeldValue)
     }
-    heap.removeAll()
-    staleEntries = 0
-    timer = .stopped
-    timerDeadline = nil
+    _ = shared.stop()
     return actions
   }
 
@@ -407,61 +437,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     return cancel()
   }
 
-  // MARK: - Filing
-
-  /// When the timer must next look at the key, if ever: its machine's timer deadline, or the
-  /// end of what its machine remembers.
-  @inlinable
-  func attention(_ state: KeyState, at now: Instant) -> Instant? {
-    if case .asleep = state.machine.ledger.timer {
-      guard let deadline = state.machine.timerDeadline else {
-        preconditionFailure(
-          "Internal inconsistency in Settle: a key's timer sleeps with no deadline")
-      }
-      return deadline
-    }
-    guard let end = state.machine.remembersUntil, end > now else { return nil }
-    return end
-  }
-
-  /// Files the key at the moment it needs attention, unless its live entry is no later;
-  /// unfiles it when it needs none. Returns the generation of a timer to start: when none
-  /// runs, or to replace one that sleeps past the new entry.
-  @inlinable
-  mutating func refile(at index: [Key: KeyState].Index, forKey key: Key, at now: Instant) -> UInt64?
-  {
-    guard let deadline = attention(keys.values[index], at: now) else {
-      unfile(at: index)
-      return nil
-    }
-    if let filed = keys.values[index].filedFor, filed <= deadline { return nil }
-    if keys.values[index].filing != nil { staleEntries += 1 }
-    filings &+= 1
-    keys.values[index].filing = filings
-    keys.values[index].filedFor = deadline
-    heap.push(.init(deadline: deadline, filing: filings, key: key))
-    switch timer {
-    case .awake:
-      return nil
-    case .asleep:
-      guard let timerDeadline, deadline < timerDeadline else { return nil }
-    case .stopped:
-      break
-    }
-    timersStarted &+= 1
-    timer = .awake(generation: timersStarted)
-    timerDeadline = nil
-    return timersStarted
-  }
-
-  /// Marks the key's entry, if any, stale.
-  @inlinable
-  mutating func unfile(at index: [Key: KeyState].Index) {
-    guard keys.values[index].filing != nil else { return }
-    keys.values[index].filing = nil
-    keys.values[index].filedFor = nil
-    staleEntries += 1
-  }
+  // MARK: - Bookkeeping
 
   @inlinable
   mutating func countHolding(was wasHolding: Bool, is isHolding: Bool) {
@@ -476,27 +452,23 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   /// left of it. The index is invalid afterwards.
   @inlinable
   mutating func store(at index: [Key: KeyState].Index, wasHolding: Bool) {
-    let state = keys.values[index]
-    let isHolding = state.machine.hasHeldValue
-    countHolding(was: wasHolding, is: isHolding)
-    if !isHolding && state.machine.ledger.activeRunCount == 0 && state.filing == nil {
-      keys.remove(at: index)
-    }
+    countHolding(was: wasHolding, is: keys.values[index].machine.hasHeldValue)
+    if keys.values[index].isSpent { keys.remove(at: index) }
     compactIfStale()
   }
 
   /// Rebuilds the heap when stale entries outnumber the live ones: amortised O(1) per entry.
   @inlinable
   mutating func compactIfStale() {
-    guard staleEntries > 32, staleEntries > heap.count / 2 else { return }
+    guard shared.staleEntries > 32, shared.staleEntries > shared.heap.count / 2 else { return }
     compact()
   }
 
   @usableFromInline
   mutating func compact() {
     let keys = self.keys
-    heap.rebuild { keys[$0.key]?.filing == $0.filing }
-    staleEntries = 0
+    shared.heap.rebuild { keys[$0.key]?.filing == $0.filing }
+    shared.staleEntries = 0
   }
 }
 

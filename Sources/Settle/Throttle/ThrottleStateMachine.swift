@@ -161,7 +161,7 @@ where Instant.Duration == Duration {
     }
   }
 
-  @usableFromInline
+  @inlinable
   package mutating func timerDue(at now: Instant) -> TimerAction<Instant, Value> {
     guard case .holding(let value) = phase else { return .stop }
     guard let end = windowEnd else {

@@ -25,6 +25,11 @@ package struct RunLedger: Sendable {
   /// Where the timer task is.
   @usableFromInline
   package private(set) var timer = Timer.stopped
+  // Beside the timer's one-byte tag, so that the ledger has no padding to move (a keyed
+  // machine stores one per key).
+  /// The owner is gone: no value is taken, no ticket issued and no timer started any more.
+  @usableFromInline
+  package private(set) var isShutDown = false
   /// Timer tasks started so far; each one's generation is the count when it started.
   @usableFromInline
   package private(set) var timersStarted: UInt64 = 0
@@ -41,9 +46,6 @@ package struct RunLedger: Sendable {
   /// Until it claims, such a run's value counts as pending.
   @usableFromInline
   package private(set) var unclaimedCarriedRuns = 0
-  /// The owner is gone: no value is taken, no ticket issued and no timer started any more.
-  @usableFromInline
-  package private(set) var isShutDown = false
 
   @inlinable
   package init() {}

@@ -106,7 +106,7 @@ extension TimedStateMachine {
   }
 
   /// The timer task of `generation` is awake at `now`.
-  @usableFromInline
+  @inlinable
   package mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerAction<
     Instant, Value
   > {

@@ -246,10 +246,10 @@ where
   /// next. The options are left out: they never change.
   static func describe(_ machine: Machine) -> String {
     let keys = Self.keys.map { keyState(of: machine, forKey: $0) }.joined(separator: ";")
-    let heap = machine.heap.entries.map { "\(ticks($0.deadline))/\($0.filing)/\($0.key)" }
+    let heap = machine.shared.heap.entries.map { "\(ticks($0.deadline))/\($0.filing)/\($0.key)" }
       .sorted().joined(separator: ",")
     return
-      "\(keys)|\(heap)|\(machine.staleEntries) \(machine.filings) \(machine.holdingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(ticks(machine.timerDeadline)) \(machine.isShutDown)"
+      "\(keys)|\(heap)|\(machine.shared.staleEntries) \(machine.shared.filings) \(machine.holdingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(ticks(machine.shared.deadline)) \(machine.isShutDown)"
   }
 
   /// What the machine holds of `key`: its machine's bytes (see ``MachineBytes``), with the
@@ -263,7 +263,8 @@ where
       } else {
         MachineBytes.describe(state.machine)
       }
-    return "\(bytes), filed \(state.filing.map(String.init) ?? "-") for \(ticks(state.filedFor))"
+    let filed = state.filing == 0 ? "-" : "\(state.filing) for \(ticks(state.filedFor))"
+    return "\(bytes), filed \(filed)"
   }
 
   static func ticks(_ instant: ManualClock.Instant?) -> String {
@@ -285,7 +286,7 @@ where
     return nil
   }
 
-  // MARK: - Applying the machine's actions, as KeyedDebounceRuns does
+  // MARK: - Applying the machine's actions, as KeyedRuns does
 
   mutating func apply(_ action: SendAction<Value>, forKey key: Int) -> String? {
     switch action {

@@ -6,8 +6,8 @@ import Testing
 
 /// The keyed rules, driven event by event with no tasks: one timer for all keys, per-key
 /// deadlines in a heap, and keys dropped as soon as nothing is left of them.
-@Suite("KeyedDebounceStateMachine", .watched)
-struct KeyedDebounceStateMachineTests {
+@Suite("KeyedStateMachine, keys over the debounce machine", .watched)
+struct KeyedStateMachineTests {
   typealias Machine = KeyedDebounceStateMachine<String, LatestValue<String>, ManualClock.Instant>
   typealias Step = Machine.TimerStep
 
