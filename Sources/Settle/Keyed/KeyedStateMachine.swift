@@ -22,9 +22,10 @@
 ///   are skipped when they come out, and the heap is rebuilt when they outnumber the live ones.
 /// - A key is dropped as soon as its machine holds no value, no run of it is in flight and it
 ///   needs no attention: memory is bounded by the keys pending, running or remembered.
-/// - An entry filed ahead of the one the timer sleeps toward (a throttle window that opened
-///   earlier than another key's) replaces the timer with a new generation, which its owner
-///   starts in place of the old task.
+/// - An entry filed ahead of the one the timer sleeps toward replaces the timer with a new
+///   generation, which its owner starts in place of the old task. With `maxWait`, a value that
+///   supersedes a key's due run before it starts keeps that run's bound, which can lie ahead of
+///   another key's deadline.
 ///
 /// Only the machine's rules for a send and a timer step are the key's own; flush, cancel,
 /// claims and shutdown are the shared ones of ``TimedStateMachine``, applied per key.
@@ -361,7 +362,11 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     {
       preconditionFailure("Internal inconsistency in Settle: a flushed key's timer started a run")
     }
-    if keys.values[index].refile(forKey: key, at: now, on: &shared) != nil {
+    if isShutDown {
+      // After a shutdown that ran the pending values, the timer is gone for good: a key still
+      // remembered (its run in flight) is not filed again.
+      keys.values[index].unfile(on: &shared)
+    } else if keys.values[index].refile(forKey: key, at: now, on: &shared) != nil {
       preconditionFailure("Internal inconsistency in Settle: a flushed key asked for the timer")
     }
     store(at: index, wasHolding: wasHolding)
