@@ -1,3 +1,5 @@
+import SettleTestSupport
+
 /// Strings shaped like what people type into a number field, and worse.
 enum RandomLayerText {
   static let whitespace: [String] = [

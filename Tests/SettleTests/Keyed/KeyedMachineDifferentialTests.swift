@@ -6,18 +6,8 @@ import Testing
 
 @testable import Settle
 
-/// SplitMix64: a seeded generator, so that a failing schedule replays from its seed.
-struct DifferentialRandom {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
+extension SplitMix64 {
+  mutating func chance(_ percent: Int) -> Bool { next(below: 100) < percent }
 }
 
 private func ms(_ n: Int) -> ManualClock.Instant { .init(offset: .milliseconds(n)) }
@@ -59,7 +49,7 @@ where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
   var refLog: [[String]]
   var prompt: Bool
   var shut = false
-  var rng: DifferentialRandom
+  var rng: SplitMix64
   var trace: [String] = []
 
   init(fresh: M, keys: Int, prompt: Bool, seed: UInt64) {
@@ -72,7 +62,7 @@ where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
     keyedLog = Array(repeating: [], count: keys)
     refLog = Array(repeating: [], count: keys)
     self.prompt = prompt
-    rng = DifferentialRandom(state: seed)
+    rng = SplitMix64(seed: seed)
   }
 
   // MARK: keyed side
@@ -441,13 +431,13 @@ where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
       trace.append("@\(now) live wakes late")
       return wakeLive()
     }
-    let roll = rng.int(100)
-    let key = rng.int(keyCount)
+    let roll = rng.next(below: 100)
+    let key = rng.next(below: keyCount)
     switch roll {
     case 0..<35: send(key)
     case 35..<50: return claim(key)
     case 50..<62: return ret(key)
-    case 62..<80: return advance(by: rng.int(interval + 2))
+    case 62..<80: return advance(by: rng.next(below: interval + 2))
     case 80..<86: if !shut { return flush(key) }
     case 86..<91: if !shut { cancel(key) }
     case 91..<92: if !shut { return cancelAll() }
@@ -495,64 +485,60 @@ struct KeyedMachineDifferentialTests {
     DebounceOptions(leading: false, trailing: true, maxWait: .milliseconds(5)),
   ]
 
-  @Test func eachDebouncedKeyActsAsItsOwnMachine() {
+  /// Every seed of every configuration, with the timer late and then prompt; records the
+  /// first failure with the end of its schedule.
+  static func check<M: TimedStateMachine>(
+    _ configurations: [(name: String, interval: Int, fresh: M)], keys: Int, seeds: Range<UInt64>,
+    steps: Int
+  ) where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
     for prompt in [false, true] {
-      for interval in [0, 1, 5] {
-        for (i, o) in Self.debounceOptions.enumerated() {
-          let fresh = DM(interval: .milliseconds(interval), options: o, fold: LatestValue())
-          if let e = KeyedDifferentialWorld<DM>.run(
-            fresh: fresh, interval: interval, keys: 4, prompt: prompt, seeds: 0..<Self.seeds,
-            steps: 300, name: "debounce options #\(i), interval \(interval), prompt \(prompt)")
-          {
-            Issue.record("\(e)")
-            return
-          }
+      for configuration in configurations {
+        if let failure = KeyedDifferentialWorld<M>.run(
+          fresh: configuration.fresh, interval: configuration.interval, keys: keys,
+          prompt: prompt, seeds: seeds, steps: steps,
+          name: "\(keys) keys, \(configuration.name), prompt \(prompt)")
+        {
+          Issue.record("\(failure)")
+          return
         }
       }
     }
   }
 
-  @Test func eachThrottledKeyActsAsItsOwnMachine() {
-    for prompt in [false, true] {
-      for interval in [0, 1, 5] {
-        for mode in MachineExplorationTests.throttleModes {
-          let fresh = TM(interval: .milliseconds(interval), mode: mode, fold: LatestValue())
-          if let e = KeyedDifferentialWorld<TM>.run(
-            fresh: fresh, interval: interval, keys: 4, prompt: prompt, seeds: 0..<Self.seeds,
-            steps: 300, name: "throttle \(mode), interval \(interval), prompt \(prompt)")
-          {
-            Issue.record("\(e)")
-            return
-          }
-        }
+  static func debounces(intervals: [Int]) -> [(name: String, interval: Int, fresh: DM)] {
+    intervals.flatMap { interval in
+      debounceOptions.enumerated().map { index, options in
+        (
+          "debounce options #\(index), interval \(interval)", interval,
+          DM(interval: .milliseconds(interval), options: options, fold: LatestValue())
+        )
       }
     }
+  }
+
+  static func throttles(intervals: [Int]) -> [(name: String, interval: Int, fresh: TM)] {
+    intervals.flatMap { interval in
+      MachineExplorationTests.throttleModes.map { mode in
+        (
+          "throttle \(mode), interval \(interval)", interval,
+          TM(interval: .milliseconds(interval), mode: mode, fold: LatestValue())
+        )
+      }
+    }
+  }
+
+  @Test func eachDebouncedKeyActsAsItsOwnMachine() {
+    Self.check(Self.debounces(intervals: [0, 1, 5]), keys: 4, seeds: 0..<Self.seeds, steps: 300)
+  }
+
+  @Test func eachThrottledKeyActsAsItsOwnMachine() {
+    Self.check(Self.throttles(intervals: [0, 1, 5]), keys: 4, seeds: 0..<Self.seeds, steps: 300)
   }
 
   @Test func sixtyKeysKeepTheHeapAndTheirMachinesInStep() {
     let seeds = 1000..<(1000 + max(1, Self.seeds / 10))
-    for prompt in [false, true] {
-      for (i, o) in Self.debounceOptions.enumerated() {
-        let fresh = DM(interval: .milliseconds(5), options: o, fold: LatestValue())
-        if let e = KeyedDifferentialWorld<DM>.run(
-          fresh: fresh, interval: 5, keys: 60, prompt: prompt, seeds: seeds,
-          steps: 4000, name: "60 keys, debounce options #\(i), prompt \(prompt)")
-        {
-          Issue.record("\(e)")
-          return
-        }
-      }
-      for mode in MachineExplorationTests.throttleModes {
-        let fresh = TM(interval: .milliseconds(5), mode: mode, fold: LatestValue())
-        if let e = KeyedDifferentialWorld<TM>.run(
-          fresh: fresh, interval: 5, keys: 60, prompt: prompt, seeds: seeds,
-          steps: 4000, name: "60 keys, throttle \(mode), prompt \(prompt)")
-        {
-          Issue.record("\(e)")
-          return
-        }
-      }
-    }
+    Self.check(Self.debounces(intervals: [5]), keys: 60, seeds: seeds, steps: 4000)
+    Self.check(Self.throttles(intervals: [5]), keys: 60, seeds: seeds, steps: 4000)
   }
 
   /// A flush after a shutdown that ran the pending values finds a key still remembered (its

@@ -89,7 +89,7 @@ import Testing
   // the linear limit in both directions and swap-removes move scopes whose positions must
   // follow them. A stale position shows up as a wrong removal or a crash.
   @Test func randomOperationsAgreeWithASet() {
-    var generator = SplitMix64(state: 0x5E77_1E)
+    var generator = SplitMix64(seed: 0x5E77_1E)
     let scopes = (0..<30).map { _ in TrackingScope(options: [], callback: {}) }
     for _ in 0..<500 {
       var list = ScopeList()

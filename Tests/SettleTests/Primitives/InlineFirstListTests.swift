@@ -7,7 +7,7 @@ import Testing
 /// apart from the rest; every operation must still agree with a plain array.
 @Suite(.watched) struct InlineFirstListTests {
   @Test func randomOperationsAgreeWithAnArray() {
-    var generator = SplitMix64(state: 0x1F1)
+    var generator = SplitMix64(seed: 0x1F1)
     for _ in 0..<200 {
       var list = InlineFirstList<Int>()
       var model: [Int] = []

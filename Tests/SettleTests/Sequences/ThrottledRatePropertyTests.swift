@@ -39,7 +39,7 @@ struct ThrottledRatePropertyTests {
   }
 
   static func randomTimeline(seed: UInt64) -> Timeline {
-    var random = SplitMix64(state: seed)
+    var random = SplitMix64(seed: seed)
     let interval = step * Int.random(in: 1...8, using: &random)
     let latest = Bool.random(using: &random)
     var inputs: [Timeline.Event] = []
