@@ -22,7 +22,7 @@ import SettleTesting
 /// A run's value is read through ``ExploredRunValue``, so the same world explores a keyed
 /// owner with a collecting fold: each run of a key must then receive values of that key sent
 /// in a row, in order, none twice, and where promised none lost between two runs.
-struct KeyedMachineWorld<KeyMachine: TimedStateMachine>: TaskDrainingWorld
+struct KeyedMachineWorld<KeyMachine: ExploredKeyMachine>: TaskDrainingWorld
 where
   KeyMachine.Input == Int, KeyMachine.Value: ExploredRunValue,
   KeyMachine.Instant == ManualClock.Instant
@@ -246,29 +246,20 @@ where
   /// next. The options are left out: they never change.
   static func describe(_ machine: Machine) -> String {
     let keys = Self.keys.map { keyState(of: machine, forKey: $0) }.joined(separator: ";")
-    let heap = machine.shared.heap.entries.map { "\(ticks($0.deadline))/\($0.filing)/\($0.key)" }
-      .sorted().joined(separator: ",")
+    let heap = machine.shared.heap.entries.map {
+      "\(exploredTicks($0.deadline))/\($0.filing)/\($0.key)"
+    }
+    .sorted().joined(separator: ",")
     return
-      "\(keys)|\(heap)|\(machine.shared.staleEntries) \(machine.shared.filings) \(machine.holdingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(ticks(machine.shared.deadline)) \(machine.isShutDown)"
+      "\(keys)|\(heap)|\(machine.shared.staleEntries) \(machine.shared.filings) \(machine.holdingKeys) \(machine.runsInFlight) \(machine.timer) \(machine.timersStarted) \(exploredTicks(machine.shared.deadline)) \(machine.isShutDown)"
   }
 
-  /// What the machine holds of `key`: its machine's bytes (see ``MachineBytes``), with the
-  /// value it holds described by its contents, and its heap filing.
+  /// What the machine holds of `key`: its machine, field by field (see
+  /// ``ExploredKeyMachine``), and its heap filing.
   static func keyState(of machine: Machine, forKey key: Int) -> String {
     guard let state = machine.keys[key] else { return "none" }
-    let bytes =
-      if !Value.isPlainData, let held = state.machine.heldValue {
-        MachineBytes.describe(
-          state.machine, replacing: [(MachineBytes.referenceWord(held), held.description)])
-      } else {
-        MachineBytes.describe(state.machine)
-      }
-    let filed = state.filing == 0 ? "-" : "\(state.filing) for \(ticks(state.filedFor))"
-    return "\(bytes), filed \(filed)"
-  }
-
-  static func ticks(_ instant: ManualClock.Instant?) -> String {
-    instant.map { String($0.offset / .milliseconds(1)) } ?? "-"
+    let filed = state.filing == 0 ? "-" : "\(state.filing) for \(exploredTicks(state.filedFor))"
+    return "\(state.machine.fieldwiseDescription), filed \(filed)"
   }
 
   /// Runs `body`, an event of `key`, and checks that the other key's state is as it was.

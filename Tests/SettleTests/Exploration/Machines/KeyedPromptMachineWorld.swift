@@ -7,7 +7,7 @@ import SettleTesting
 /// promptly after each step, against one single-key reference model per key (`DebounceModel`
 /// or `ThrottleModel`, as the single-key search uses): each key must start the same values at
 /// the same ticks as its own model, whatever the other key does.
-struct KeyedPromptMachineWorld<KeyMachine: TimedStateMachine, Model: TimedReferenceModel>:
+struct KeyedPromptMachineWorld<KeyMachine: ExploredKeyMachine, Model: TimedReferenceModel>:
   ExplorableWorld
 where
   KeyMachine.Input == Int, KeyMachine.Value: ExploredRunValue,
