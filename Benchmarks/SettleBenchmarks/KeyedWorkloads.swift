@@ -7,26 +7,37 @@ import Settle
 enum KeyedWorkloads {
   static let interval = Duration.milliseconds(20)
 
+  /// Times one `send` per key, each a call of its own, then lets every key's run happen
+  /// (`settle`) and checks that there was one per key.
+  static func sendToEachKey(
+    _ keys: Int, runs: KeyedRunCount, send: (Int) -> Void, settle: () async -> Void
+  ) async throws -> Sample {
+    let sample = measure(operations: keys) {
+      for key in 0..<keys { send(key) }
+    }
+    await settle()
+    try runs.check(keys)
+    return sample
+  }
+
   static func keyedDebouncer(_ keys: Int) async throws -> Sample {
     let runs = KeyedRunCount()
     let debouncer = KeyedDebouncer(for: interval) { (_: Int, _: Int) in runs.increment() }
-    let sample = measure(operations: keys) {
-      for key in 0..<keys { send(key, forKey: key, to: debouncer) }
+    return try await sendToEachKey(keys, runs: runs) {
+      send($0, forKey: $0, to: debouncer)
+    } settle: {
+      await debouncer.waitUntilIdle()
     }
-    await debouncer.waitUntilIdle()
-    try runs.check(keys)
-    return sample
   }
 
   static func dictionaryOfDebouncers(_ keys: Int) async throws -> Sample {
     let runs = KeyedRunCount()
     var debouncers: [Int: Debouncer<Int, ContinuousClock>] = [:]
-    let sample = measure(operations: keys) {
-      for key in 0..<keys { send(key, forKey: key, to: &debouncers, runs: runs) }
+    return try await sendToEachKey(keys, runs: runs) {
+      send($0, forKey: $0, to: &debouncers, runs: runs)
+    } settle: {
+      for debouncer in debouncers.values { await debouncer.waitUntilIdle() }
     }
-    for debouncer in debouncers.values { await debouncer.waitUntilIdle() }
-    try runs.check(keys)
-    return sample
   }
 
   @inline(never)
@@ -54,23 +65,21 @@ enum KeyedWorkloads {
   static func keyedThrottler(_ keys: Int) async throws -> Sample {
     let runs = KeyedRunCount()
     let throttler = KeyedThrottler(for: interval) { (_: Int, _: Int) in runs.increment() }
-    let sample = measure(operations: keys) {
-      for key in 0..<keys { send(key, forKey: key, to: throttler) }
+    return try await sendToEachKey(keys, runs: runs) {
+      send($0, forKey: $0, to: throttler)
+    } settle: {
+      await throttler.waitUntilIdle()
     }
-    await throttler.waitUntilIdle()
-    try runs.check(keys)
-    return sample
   }
 
   static func dictionaryOfThrottlers(_ keys: Int) async throws -> Sample {
     let runs = KeyedRunCount()
     var throttlers: [Int: Throttler<Int, ContinuousClock>] = [:]
-    let sample = measure(operations: keys) {
-      for key in 0..<keys { send(key, forKey: key, to: &throttlers, runs: runs) }
+    return try await sendToEachKey(keys, runs: runs) {
+      send($0, forKey: $0, to: &throttlers, runs: runs)
+    } settle: {
+      for throttler in throttlers.values { await throttler.waitUntilIdle() }
     }
-    for throttler in throttlers.values { await throttler.waitUntilIdle() }
-    try runs.check(keys)
-    return sample
   }
 
   @inline(never)

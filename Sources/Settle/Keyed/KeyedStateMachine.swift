@@ -502,12 +502,6 @@ extension KeyedStateMachine {
   }
 }
 
-/// The machine of a keyed debounce, as its tests name it.
-package typealias KeyedDebounceStateMachine<
-  Key: Hashable & Sendable, Fold: RunFold, Instant: InstantProtocol
-> = KeyedStateMachine<Key, DebounceStateMachine<Fold, Instant>>
-where Instant.Duration == Duration
-
 // The actions only this machine returns, nested as `TriggerStateMachine` nests its own.
 extension KeyedStateMachine {
   /// What a ``KeyedStateMachine`` asks of its owner on `cancel()` of every key: stop the

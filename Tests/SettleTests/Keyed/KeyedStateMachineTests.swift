@@ -8,7 +8,9 @@ import Testing
 /// deadlines in a heap, and keys dropped as soon as nothing is left of them.
 @Suite("KeyedStateMachine, keys over the debounce machine", .watched)
 struct KeyedStateMachineTests {
-  typealias Machine = KeyedDebounceStateMachine<String, LatestValue<String>, ManualClock.Instant>
+  typealias Machine = KeyedStateMachine<
+    String, DebounceStateMachine<LatestValue<String>, ManualClock.Instant>
+  >
   typealias Step = Machine.TimerStep
 
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
