@@ -8,6 +8,9 @@ let package = Package(
   products: [
     .library(name: "Settle", targets: ["Settle"]),
     .library(name: "SettleTesting", targets: ["SettleTesting"]),
+    // Settle's tools for Apple's `@Observable` models. A product of its own, so that a user of
+    // `Settle` alone never links Apple's Observation module.
+    .library(name: "SettleObservation", targets: ["SettleObservation"]),
     .library(name: "TileCounter", targets: ["TileCounter"]),
     .executable(name: "tile-counter", targets: ["TileCounterCLI"]),
     .executable(name: "observation-demo", targets: ["ObservationDemo"]),
@@ -17,6 +20,7 @@ let package = Package(
     // are packages of their own that depend on this one by path, so nothing here builds them.
     .target(name: "Settle"),
     .target(name: "SettleTesting", dependencies: ["Settle"]),
+    .target(name: "SettleObservation", dependencies: ["Settle"]),
 
     // The reference example: a module, a terminal app and a SwiftUI app.
     .target(name: "TileCounter", dependencies: ["Settle"]),
@@ -48,6 +52,9 @@ let package = Package(
       path: "Tests/SettleTestSupport"),
     .testTarget(
       name: "SettleTests", dependencies: ["Settle", "SettleTesting", "SettleTestSupport"]),
+    .testTarget(
+      name: "SettleObservationTests",
+      dependencies: ["Settle", "SettleObservation", "SettleTesting", "SettleTestSupport"]),
     .testTarget(
       name: "SettleTestingTests", dependencies: ["Settle", "SettleTesting", "SettleTestSupport"]),
     .testTarget(

@@ -237,6 +237,7 @@ def write_package(directory, guides, doc_comment_dirs=()):
     target_lines = "\n".join(
         f'    .testTarget(name: "{t}", dependencies: [.product(name: "Settle", package: "{identity}"), '
         f'.product(name: "SettleTesting", package: "{identity}"), '
+        f'.product(name: "SettleObservation", package: "{identity}"), '
         f'.product(name: "TileCounter", package: "{identity}")]),'
         for t in targets
     )

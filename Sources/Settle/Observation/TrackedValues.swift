@@ -109,16 +109,10 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
   ///
   /// Call `next()` from one task at a time.
   public struct Iterator: AsyncIteratorProtocol {
-    // Internal and usable from inlinable code: `next` is specialised for the element type in
-    // the client, because unspecialised it spent much of an element on generic metadata
-    // look-ups.
-    @usableFromInline let emit: TrackedValuesEmit<Element>
-    @usableFromInline let link = TrackedValuesLink()
-    @usableFromInline var started = false
-    @usableFromInline var finished = false
+    @usableFromInline var iteration: ValuesIteration<Element, RegistryReading>
 
     fileprivate init(emit: TrackedValuesEmit<Element>) {
-      self.emit = emit
+      iteration = ValuesIteration(emit: emit, link: TrackedValuesLink())
     }
 
     /// Returns the next value, or `nil` when the sequence ended, for a caller with no actor.
@@ -136,28 +130,7 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element?
     {
-      guard !finished else { return nil }
-      if started {
-        // A change reported since the last element needs no continuation and no cancellation
-        // handler: only an iterator with nothing to report suspends.
-        var wake = link.takeReadyWake()
-        if wake == nil { wake = await link.nextChange(isolation: actor) }
-        if wake == .ended {
-          finished = true
-          link.cancel()
-          return nil
-        }
-      }
-      started = true
-      // On the closure's actor; a nonisolated closure runs right here, with no hop.
-      guard !Task.isCancelled,
-        let element = await TrackedValuesEmit.read(emit, into: link, on: emit.isolation ?? actor)
-      else {
-        finished = true
-        link.cancel()
-        return nil
-      }
-      return element
+      await iteration.next(isolation: actor)
     }
   }
 }

@@ -1,5 +1,7 @@
-/// Keeps a ``withContinuousTracking(options:_:)`` observation alive: it stops when the token is
-/// cancelled or released.
+/// Keeps a continuous observation alive: one of ``withContinuousTracking(options:_:)`` or, for
+/// Apple's `@Observable` models, of the SettleObservation module's
+/// `withContinuousObservationTracking(isolation:_:)`. It stops when the token is cancelled or
+/// released.
 ///
 /// Hold it as long as the observation should run, typically in a stored property of the
 /// object that observes:
@@ -28,12 +30,19 @@
 ///
 /// Thread rules: `Sendable`; cancel from any thread.
 public final class TrackingToken: Sendable {
-  private let tracker: ContinuousTracker
+  private let stop: @Sendable () -> Void
 
   /// The only strong reference to the tracker: releasing the token frees it, and its deinit
   /// disarms the observation (see ``ContinuousTracker``).
-  package init(_ tracker: ContinuousTracker) {
-    self.tracker = tracker
+  package convenience init(_ tracker: ContinuousTracker) {
+    self.init(stoppingWith: tracker.cancel)
+  }
+
+  /// A token for an observation kept by `stop`'s captures; another module of this package
+  /// (SettleObservation) holds its observation this way. Releasing the token releases `stop`,
+  /// so what it captures must end the observation when freed, as cancelling does.
+  package init(stoppingWith stop: @escaping @Sendable () -> Void) {
+    self.stop = stop
   }
 
   /// Stops the observation: after it returns, the closure is not called again, except by a
@@ -41,6 +50,6 @@ public final class TrackingToken: Sendable {
   ///
   /// Idempotent.
   public func cancel() {
-    tracker.cancel()
+    stop()
   }
 }

@@ -16,7 +16,7 @@ package struct TrackedValuesEmit<Element: Sendable>: Sendable {
   /// The closure, callable only on ``isolation`` (or anywhere when that is `nil`); `nil` from
   /// it ends the sequence.
   @usableFromInline
-  let readOnIsolation: @Sendable () -> Element?
+  package let readOnIsolation: @Sendable () -> Element?
 
   /// ``TrackedValues/init(_:)``: never ends on its own.
   package init(element value: @escaping @isolated(any) @Sendable () -> Element) {
@@ -29,21 +29,6 @@ package struct TrackedValuesEmit<Element: Sendable>: Sendable {
   package init(untilNil value: @escaping @isolated(any) @Sendable () -> Element?) {
     isolation = value.isolation
     readOnIsolation = Synchronous(value).erased
-  }
-
-  /// Runs the closure synchronously, tracking its reads into the link's next scope.
-  ///
-  /// `isolation` must be ``isolation`` when that is not `nil`; a nonisolated closure may run
-  /// on any isolation. The `isolated` parameter makes the caller hop there first (no hop when
-  /// it is already there), so the closure runs where it was written, and its reads and the
-  /// scope they arm happen in one synchronous stretch on one thread.
-  @inlinable
-  package static func read(
-    _ emit: Self, into link: TrackedValuesLink, on isolation: isolated (any Actor)?
-  ) -> Element? {
-    var element: Element?
-    link.readTracked { element = emit.readOnIsolation() }
-    return element
   }
 
   /// Turns an `@isolated(any)` closure into a plain one that must be called on its isolation.

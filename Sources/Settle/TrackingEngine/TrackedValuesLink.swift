@@ -1,4 +1,5 @@
-/// The shared part of one ``TrackedValues`` iterator: what its armed scope reports to.
+/// The shared part of one values iterator (``ValuesIteration``): what its armed tracking
+/// reports to.
 ///
 /// Scopes hold the link weakly, so a dropped iterator frees it, and its deinit disarms the
 /// scope: an abandoned iterator leaves no registration behind.
@@ -58,7 +59,10 @@ package final class TrackedValuesLink: Sendable {
       isolation: actor)
   }
 
-  private func changed() {
+  /// Reports a change of what the last read read: wakes a suspended iterator, or leaves the
+  /// change for its next `next()`. Called by the tracking the read armed, on the writing thread.
+  @usableFromInline
+  package func changed() {
     state.withLock { $0.changed() }?.resume(returning: .changed)
   }
 

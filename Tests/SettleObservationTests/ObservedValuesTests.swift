@@ -1,0 +1,171 @@
+// Uses `ObservationReading` and `TrackedValuesLink` (package) in one test: whether a write
+// armed the wake is visible there synchronously, where through the public API it would be a
+// non-event to wait for.
+import Observation
+import Settle
+import SettleObservation
+import SettleTestSupport
+import SettleTesting
+import Testing
+
+/// ObservedValues over Apple's `@Observable` models, as an app's main-actor code iterates them.
+@Suite("ObservedValues", .timeLimit(.minutes(1)), .watched)
+@MainActor
+struct ObservedValuesTests {
+  @Test func theFirstElementIsTheCurrentValueThenEachChange() async throws {
+    let player = Player()
+    var elapsed = ObservedValues { player.elapsed }.makeAsyncIterator()
+    #expect(try await elapsed.nextBounded() == 0)
+    player.elapsed = 1
+    #expect(try await elapsed.nextBounded() == 1)
+    player.elapsed = 2
+    #expect(try await elapsed.nextBounded() == 2)
+  }
+
+  @Test func changesInOneStretchOfTheActorComeAsOneElementReadAfterTheLast() async throws {
+    let player = Player()
+    let reads = ValueRecorder<Int>()
+    var elapsed = ObservedValues { () -> Int in
+      reads.record(player.elapsed)
+      return player.elapsed
+    }.makeAsyncIterator()
+    _ = try await elapsed.nextBounded()
+    player.elapsed = 1
+    player.title = "Intro"
+    player.elapsed = 2
+    #expect(try await elapsed.nextBounded() == 2)
+    #expect(reads.values == [0, 2])
+  }
+
+  @Test func aSuspendedIteratorWakesOnTheChangeAndReadsItComplete() async throws {
+    let player = Player()
+    let pulls = ValueRecorder<Void>()
+    let received = ValueRecorder<Int>()
+    let consumer = Task {
+      for try await elapsed in PullCounted(base: ObservedValues { player.elapsed }, pulls: pulls) {
+        received.record(elapsed)
+      }
+    }
+    try await pulls.waitForCountBounded(2)  // took 0, waits for a change
+    player.elapsed = 5
+    try await received.waitForCountBounded(2)
+    consumer.cancel()
+    _ = try await consumer.resultBounded("the cancelled consumer to return")
+    #expect(received.values == [0, 5])
+  }
+
+  /// The closure's reads decide the wake, and each read replaces the last: this reading of
+  /// the title and not the elapsed time wakes on the title alone, and after the switch the
+  /// other way round.
+  @Test func onlyWhatTheLastReadReadWakesTheIterator() {
+    let player = Player()
+    let emit = TrackedValuesEmit<String> { @MainActor in
+      player.showsElapsed ? "\(player.elapsed)" : player.title
+    }
+    let link = TrackedValuesLink()
+    #expect(ObservationReading.read(emit, into: link, on: MainActor.shared) == "0")
+    player.title = "Intro"
+    #expect(link.takeReadyWake() == nil)
+    player.showsElapsed = false
+    #expect(link.takeReadyWake() == .changed)
+
+    #expect(ObservationReading.read(emit, into: link, on: MainActor.shared) == "Intro")
+    player.elapsed = 3
+    #expect(link.takeReadyWake() == nil)
+    player.title = "Outro"
+    #expect(link.takeReadyWake() == .changed)
+  }
+
+  @Test func untilNilEndsOnTheFirstNil() async throws {
+    let player = Player()
+    var titles = ObservedValues.untilNil { player.isOpen ? player.title : nil }
+      .makeAsyncIterator()
+    #expect(try await titles.nextBounded() == "")
+    player.title = "Intro"
+    #expect(try await titles.nextBounded() == "Intro")
+    player.isOpen = false
+    #expect(try await titles.nextBounded() == nil)
+    player.isOpen = true
+    #expect(try await titles.nextBounded() == nil)  // ended for good
+  }
+
+  @Test func cancellingTheIteratingTaskEndsTheSequence() async throws {
+    let player = Player()
+    let pulls = ValueRecorder<Void>()
+    let consumer = Task { () -> [Int] in
+      var seen: [Int] = []
+      for try await elapsed in PullCounted(base: ObservedValues { player.elapsed }, pulls: pulls) {
+        seen.append(elapsed)
+      }
+      return seen
+    }
+    try await pulls.waitForCountBounded(2)
+    consumer.cancel()
+    #expect(try await consumer.valueBounded("the cancelled consumer to return") == [0])
+  }
+
+  /// Settle's operators iterate their base from a task of their own: the closure over a
+  /// main-actor model must still run on the main actor.
+  @Test func theClosureRunsOnItsActorWhoeverIterates() async throws {
+    let player = Player()
+    let values = ObservedValues { () -> Int in
+      MainActor.preconditionIsolated("the closure over a main-actor model ran elsewhere")
+      return player.elapsed
+    }
+    let seen = try await Task.detached {
+      var iterator = values.makeAsyncIterator()
+      return await iterator.next()
+    }.valueBounded("the detached iteration")
+    #expect(seen == 0)
+  }
+
+  @Test func debouncedEmitsTheSettledValueOfABurstOnce() async throws {
+    let player = Player()
+    let clock = ManualClock()
+    let pulls = ValueRecorder<Void>()
+    let received = ValueRecorder<String>()
+    let titles = PullCounted(base: ObservedValues { player.title }, pulls: pulls)
+      .debounced(for: .milliseconds(300), clock: clock)
+    let consumer = Task {
+      for try await title in titles { received.record(title) }
+    }
+    try await pulls.waitForCountBounded(2)  // "" at 0 ms; its quiet period ends at 300 ms
+    for (step, title) in ["I", "In", "Intro"].enumerated() {
+      await clock.advance(by: .milliseconds(50))
+      player.title = title
+      try await pulls.waitForCountBounded(3 + step)
+    }
+    // "Intro" at 150 ms restarted the quiet period: nothing before 450 ms.
+    await clock.advance(to: ManualClock.Instant(offset: .milliseconds(449)))
+    try await clock.waitForSleepersBounded(count: 1)
+    #expect(received.values.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    try await received.waitForCountBounded(1)
+    consumer.cancel()
+    _ = try await consumer.resultBounded("the cancelled consumer to return")
+    #expect(received.values == ["Intro"])
+  }
+
+  @Test func throttledRunsTheFirstValueAndEndsOnTheNewest() async throws {
+    let player = Player()
+    let clock = ManualClock()
+    let pulls = ValueRecorder<Void>()
+    let received = ValueRecorder<Int>()
+    let elapsed = PullCounted(base: ObservedValues { player.elapsed }, pulls: pulls)
+      .throttled(for: .milliseconds(300), clock: clock)
+    let consumer = Task {
+      for try await seconds in elapsed { received.record(seconds) }
+    }
+    try await received.waitForCountBounded(1)
+    try await pulls.waitForCountBounded(2)
+    for seconds in 1...3 {
+      player.elapsed = seconds
+      try await pulls.waitForCountBounded(2 + seconds)
+    }
+    await clock.advance(by: .milliseconds(300))
+    try await received.waitForCountBounded(2)
+    consumer.cancel()
+    _ = try await consumer.resultBounded("the cancelled consumer to return")
+    #expect(received.values == [0, 3])
+  }
+}
