@@ -9,7 +9,7 @@ final class ContinuousObservation: Sendable {
   init(_ iteration: ValuesIteration<Void, ObservationReading>) {
     loop = Task {
       var iteration = iteration
-      while case .some = await iteration.next(isolation: nil) {}
+      while case .some = await iteration.nextElement(isolation: nil) {}
     }
   }
 

@@ -116,7 +116,7 @@ public struct ObservedValues<Element: Sendable>: AsyncSequence, Sendable {
     /// ``next(isolation:)`` with the caller's own isolation.
     @inlinable @_disfavoredOverload
     public mutating func next() async -> Element? {
-      await iteration.next(isolation: nil)
+      await iteration.nextElement(isolation: nil)
     }
 
     /// Returns the next value, or `nil` when the sequence ended; waits on `actor`, the
@@ -124,7 +124,7 @@ public struct ObservedValues<Element: Sendable>: AsyncSequence, Sendable {
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element?
     {
-      await iteration.next(isolation: actor)
+      await iteration.nextElement(isolation: actor)
     }
   }
 }

@@ -130,7 +130,7 @@ public struct TrackedValues<Element: Sendable>: AsyncSequence, Sendable {
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element?
     {
-      await iteration.next(isolation: actor)
+      await iteration.nextElement(isolation: actor)
     }
   }
 }

@@ -31,7 +31,7 @@ package enum RegistryReading: ValuesReading {
   }
 }
 
-/// The state of one iterator of a values sequence, and its `next()`: the first call reads at
+/// The state of one iterator of a values sequence, and its `nextElement(isolation:)`: the first call reads at
 /// once; each later one takes a change reported since, or suspends until one is, then reads
 /// again on the closure's isolation. Ends for good on `nil`, on the link's end and on
 /// cancellation.
@@ -54,7 +54,7 @@ package struct ValuesIteration<Element: Sendable, Reading: ValuesReading>: Senda
   }
 
   @inlinable
-  package mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+  package mutating func nextElement(isolation actor: isolated (any Actor)?) async -> Element? {
     guard !finished else { return nil }
     if started {
       // A change reported since the last element needs no continuation and no cancellation
