@@ -1,7 +1,7 @@
 /// What `onChange(of:debounce:)` does, without SwiftUI: a ``Debouncer`` that lives while the
 /// view is on screen, fed each change, handed the newest action, attached to the view's
-/// ``DebounceControl``, and ended by the view's disappearance as its ``PendingValuePolicy``
-/// says. The modifier only forwards SwiftUI's callbacks here, so the Linux tests cover every
+/// ``DebounceControl``, ended by the view's disappearance as its ``PendingValuePolicy``
+/// says, and run when the scene enters the background if its ``BackgroundPolicy`` says so. The modifier only forwards SwiftUI's callbacks here, so the Linux tests cover every
 /// decision.
 @MainActor
 package final class DebouncedChange<Value: Sendable> {
@@ -15,6 +15,7 @@ package final class DebouncedChange<Value: Sendable> {
   let interval: Duration
   let options: DebounceOptions
   let onDisappear: PendingValuePolicy
+  let onBackground: BackgroundPolicy
   let clock: AnyClock<Duration>
   let latest = LatestAction()
   private var debouncer: Debouncer<Value, AnyClock<Duration>>?
@@ -22,11 +23,13 @@ package final class DebouncedChange<Value: Sendable> {
   /// - Precondition: `interval` is not negative.
   package init(
     interval: Duration, options: DebounceOptions, onDisappear: PendingValuePolicy,
+    onBackground: BackgroundPolicy = .keepPending,
     clock: AnyClock<Duration> = AnyClock(ContinuousClock())
   ) {
     self.interval = interval
     self.options = options
     self.onDisappear = onDisappear
+    self.onBackground = onBackground
     self.clock = clock
   }
 
@@ -51,6 +54,16 @@ package final class DebouncedChange<Value: Sendable> {
   package func disappeared(control: DebounceControl?) {
     control?.detach()
     debouncer = nil
+  }
+
+  /// The scene entered the background: with ``BackgroundPolicy/runPending`` the pending value
+  /// runs now, under `flush`'s assertion; the task is returned for tests to await. With
+  /// ``BackgroundPolicy/keepPending``, or with nothing pending, nothing happens and no
+  /// assertion is taken.
+  @discardableResult
+  package func enteredBackground(using flush: BackgroundFlush) -> Task<Void, Never>? {
+    guard onBackground == .runPending, let debouncer, debouncer.isPending else { return nil }
+    return flush.sceneEnteredBackground(flushing: [debouncer])
   }
 
   /// Whether a value waits to run: for tests.

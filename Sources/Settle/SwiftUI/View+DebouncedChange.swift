@@ -25,9 +25,10 @@
     /// last value, `interval` after the last change. By default the pending run is cancelled
     /// when the view disappears, so an action never runs for a screen that is gone; pass
     /// `onDisappear: .runPending` to run it then instead, as an autosave must (see
-    /// ``PendingValuePolicy``), and a ``DebounceControl`` as `control` to flush or cancel it
-    /// from the view, on Return or Escape. `action` runs on the main
-    /// actor, and a run calls the closure from the view's latest update, so it sees what the
+    /// ``PendingValuePolicy``), `onBackground: .runPending` to run it when the scene enters
+    /// the background, before iOS suspends the app (see ``BackgroundPolicy``), and a
+    /// ``DebounceControl`` as `control` to flush or cancel it from the view, on Return or
+    /// Escape. `action` runs on the main actor, and a run calls the closure from the view's latest update, so it sees what the
     /// view captured most recently. `interval` and `options` are read once, when the first
     /// change arrives; a view that needs new ones can give the modifier a new identity
     /// (`.id(_:)`).
@@ -37,6 +38,9 @@
     ///   - interval: The quiet period; not negative.
     ///   - onDisappear: What happens to a pending value when the view disappears: dropped
     ///     (the default) or run at once.
+    ///   - onBackground: What happens to a pending value when the scene enters the
+    ///     background: it waits (the default) or runs at once, under a background-task
+    ///     assertion (see ``BackgroundPolicy``).
     ///   - control: A handle the view keeps to flush or cancel the pending value.
     ///   - initial: Whether the value the view appears with counts as a change.
     ///   - action: Called with the newest value.
@@ -44,18 +48,19 @@
       of value: Value,
       debounce interval: Duration,
       onDisappear: PendingValuePolicy = .cancelPending,
+      onBackground: BackgroundPolicy = .keepPending,
       control: DebounceControl? = nil,
       initial: Bool = false,
       _ action: @escaping @MainActor @Sendable (Value) -> Void
     ) -> some View {
       onChange(
         of: value, debounce: interval, options: .trailing, onDisappear: onDisappear,
-        control: control, initial: initial, action)
+        onBackground: onBackground, control: control, initial: initial, action)
     }
 
     /// Runs `action` for changes of `value` with the edges and `maxWait` of `options`.
     ///
-    /// The same as `onChange(of:debounce:onDisappear:control:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
+    /// The same as `onChange(of:debounce:onDisappear:onBackground:control:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
     /// bounds how long continuous typing can delay the action.
     ///
     /// <!-- sample: swiftui -->
@@ -80,6 +85,9 @@
     ///   - options: Edges and `maxWait`.
     ///   - onDisappear: What happens to a pending value when the view disappears: dropped
     ///     (the default) or run at once.
+    ///   - onBackground: What happens to a pending value when the scene enters the
+    ///     background: it waits (the default) or runs at once, under a background-task
+    ///     assertion (see ``BackgroundPolicy``).
     ///   - control: A handle the view keeps to flush or cancel the pending value.
     ///   - initial: Whether the value the view appears with counts as a change.
     ///   - action: Called with the value of each run, on the main actor.
@@ -88,6 +96,7 @@
       debounce interval: Duration,
       options: DebounceOptions,
       onDisappear: PendingValuePolicy = .cancelPending,
+      onBackground: BackgroundPolicy = .keepPending,
       control: DebounceControl? = nil,
       initial: Bool = false,
       _ action: @escaping @MainActor @Sendable (Value) -> Void
@@ -95,7 +104,7 @@
       modifier(
         DebouncedChangeModifier(
           value: value, interval: interval, options: options, onDisappear: onDisappear,
-          control: control, initial: initial, action: action))
+          onBackground: onBackground, control: control, initial: initial, action: action))
     }
   }
 
@@ -105,10 +114,13 @@
     let interval: Duration
     let options: DebounceOptions
     let onDisappear: PendingValuePolicy
+    let onBackground: BackgroundPolicy
     let control: DebounceControl?
     let initial: Bool
     let action: @MainActor @Sendable (Value) -> Void
     @State private var change: DebouncedChange<Value>?
+    @State private var backgroundFlush: BackgroundFlush?
+    @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
       // The debouncer outlives this body; handing it the newest closure on every update keeps
@@ -121,13 +133,21 @@
           // an initial change or onAppear comes first.
           let current =
             change
-            ?? DebouncedChange(interval: interval, options: options, onDisappear: onDisappear)
+            ?? DebouncedChange(
+              interval: interval, options: options, onDisappear: onDisappear,
+              onBackground: onBackground)
           change = current
           current.update(action: action)
           current.changed(to: newValue, control: control)
         }
         .onDisappear {
           change?.disappeared(control: control)
+        }
+        .onChange(of: scenePhase) { _, phase in
+          guard phase == .background, let change else { return }
+          let flush = backgroundFlush ?? BackgroundFlush()
+          backgroundFlush = flush
+          change.enteredBackground(using: flush)
         }
     }
   }
