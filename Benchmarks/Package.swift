@@ -19,7 +19,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "SettleBenchmarks",
-      dependencies: [.product(name: "Settle", package: "Settle")],
+      dependencies: [
+        .product(name: "Settle", package: "Settle"),
+        .product(name: "SettleObservation", package: "Settle"),
+      ],
       path: "SettleBenchmarks"
     )
   ],

@@ -194,6 +194,19 @@ enum BenchmarkSuite {
           baselineName: "Observations",
           baseline: observations,
           note: observations == nil ? "Observations needs macOS 26 / iOS 26" : nil))
+      #if canImport(Observation)
+        // The same round trip over an `@Observable` model: SettleObservation's sequence
+        // against Apple's, on the model type users write.
+        cases.append(
+          BenchmarkCase(
+            group: observation, name: "ObservedValues (@Observable) write-then-next round trip",
+            operations: 100_000, quickOperations: 1_000,
+            target: .ratio(atMost: 1.0),
+            settle: { try await ValueStreamWorkloads.observedValues($0) },
+            baselineName: "Observations",
+            baseline: observations,
+            note: observations == nil ? "Observations needs macOS 26 / iOS 26" : nil))
+      #endif
       cases += [
         pair(
           "tight loop: append 1,000,000 elements to a tracked array", 1_000_000, 10_000,

@@ -2,6 +2,7 @@ import Settle
 
 #if canImport(Observation)
   import Observation
+  import SettleObservation
 #endif
 
 /// Write-then-next round trips through an asynchronous sequence of a tracked value.
@@ -13,6 +14,13 @@ enum ValueStreamWorkloads {
   }
 
   #if canImport(Observation)
+    /// SettleObservation's sequence over the same `@Observable` model as ``observations(_:)``.
+    static func observedValues(_ rounds: Int) async throws -> Sample {
+      let model = opaque(AppleCounter())
+      var iterator = ObservedValues { model.value }.makeAsyncIterator()
+      return try await roundTrips(rounds, through: &iterator) { model.value = $0 }
+    }
+
     @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
     static func observations(_ rounds: Int) async throws -> Sample {
       let model = opaque(AppleCounter())

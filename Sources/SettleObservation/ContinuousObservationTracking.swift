@@ -38,14 +38,19 @@ import Settle
 /// reads replace the previous call's.
 ///
 /// Guarantees:
-/// - **Calls never overlap** and come in order: one task, created here, makes them all.
+/// - **Calls never overlap** and come in order: after the first, one task, created here,
+///   makes them all.
 /// - **No change made on `apply`'s actor is missed.** Apple's public `withObservationTracking`
 ///   reports a change before the store; the call it brings is a job of its own on `apply`'s
 ///   actor, after the change. A model changed from another thread while a nonisolated `apply`
 ///   reads it can be read before the store; give `apply` the model's actor.
+/// - **Nothing runs after cancellation.** Once ``/Settle/TrackingToken/cancel()`` returns, or
+///   the token is released, `apply` is not called again, even for a change already on its
+///   way to `apply`'s actor: the check is made there, right before the call.
 /// - **The observed models hold nothing strongly** but a small closure that fires once; the
 ///   token holds the task, and the task holds `apply` and what it captures. Releasing or
-///   cancelling the token ends the task, and the next change calls nothing.
+///   cancelling the token ends the task. A model's release is not a change: it calls
+///   nothing.
 ///
 /// Unlike Apple's `withContinuousObservation(options:apply:)` (iOS 27, macOS 27), which can
 /// call back before or after the store and on an object's deinit, this function has one

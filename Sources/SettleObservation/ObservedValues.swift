@@ -25,9 +25,9 @@ import Settle
 /// closure's actor once the change is complete. Changes made in one synchronous stretch of
 /// that actor coalesce into one element. Equal consecutive values are not filtered out.
 ///
-/// Build the sequence with ``untilNil(_:)`` to end it when the closure returns `nil`, for
-/// example when a weakly held model is gone. Either kind also ends when the iterating task is
-/// cancelled: `next()` then returns `nil`. Each iterator is independent and creates no task:
+/// Build the sequence with ``untilNil(_:)`` to end it when the closure returns `nil`. Either
+/// kind also ends when the iterating task is cancelled: `next()` then returns `nil`, and no
+/// read starts after the cancellation, even one already on its way to the closure's actor. Each iterator is independent and creates no task:
 /// it suspends on a continuation that the change resumes.
 ///
 /// ## Isolation
@@ -74,15 +74,20 @@ public struct ObservedValues<Element: Sendable>: AsyncSequence, Sendable {
   /// ```swift
   /// @MainActor @Observable final class Document {
   ///   var title = "Untitled"
+  ///   var isOpen = true
   /// }
   ///
   /// @MainActor func mirrorTitle(of document: Document) async {
-  ///   // Ends once the document is released: the closure holds it weakly.
-  ///   for await title in ObservedValues.untilNil({ [weak document] in document?.title }) {
+  ///   // Ends when the document closes.
+  ///   for await title in ObservedValues.untilNil({ document.isOpen ? document.title : nil }) {
   ///     print(title)
   ///   }
   /// }
   /// ```
+  ///
+  /// A model's release is not a change: Apple's public tracking reports none, so a sequence
+  /// whose closure holds its model weakly is not woken when the model goes. End it on a
+  /// property, as here, or cancel the iterating task.
   ///
   /// - Parameter value: As for ``init(_:)``; `nil` ends the sequence.
   public static func untilNil(

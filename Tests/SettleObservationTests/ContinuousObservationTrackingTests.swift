@@ -55,6 +55,27 @@ struct ContinuousObservationTrackingTests {
     #expect(seen.values == ["0", "", "Outro"])
   }
 
+  /// `cancel()` on `apply`'s actor, right after a change whose call is already queued
+  /// there: the call does not come. Whichever way the loop task and the main actor
+  /// interleave, the release of `apply` shows that the observation ended, and by then the
+  /// call either came or never will.
+  @Test func nothingIsCalledAfterCancelEvenForAChangeAlreadyReported() async throws {
+    let player = Player()
+    let seen = ValueRecorder<Int>()
+    let lifetime = LifetimeTracker()
+    let token: TrackingToken = {
+      let probe = lifetime.makeToken()
+      return withContinuousObservationTracking { [probe] in
+        _ = probe
+        seen.record(player.elapsed)
+      }
+    }()
+    player.elapsed = 1  // reported: the loop task wakes, and its call heads for this actor
+    token.cancel()
+    try await lifetime.waitUntilReleasedBounded()
+    #expect(seen.values == [0])
+  }
+
   /// From a caller off `apply`'s actor the first call cannot run in place: it is the
   /// observation's first job on that actor.
   @Test nonisolated func aCallerOffTheActorGetsTheFirstCallOnTheActor() async throws {

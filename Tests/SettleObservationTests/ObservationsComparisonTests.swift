@@ -29,8 +29,8 @@ struct ObservationsComparisonTests {
     }
   }
 
+  @available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *)
   @Test func bothGiveTheSameElementsForTheSameStretches() async throws {
-    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
     let player = Player()
     // Written twice, not shared: passing one closure value to both crashes Swift 6.3.1's IR
     // generation (the thunk to `Observations`' typed-throws closure).

@@ -1,6 +1,6 @@
-// Uses `ObservationReading` and `TrackedValuesLink` (package) in one test: whether a write
-// armed the wake is visible there synchronously, where through the public API it would be a
-// non-event to wait for.
+// Uses `ObservationReading`, `ValuesIteration` and `TrackedValuesLink` (package) in two tests:
+// whether a write armed the wake, and whether a cancelled read runs the closure, are visible
+// there synchronously, where through the public API each would be a non-event to wait for.
 import Observation
 import Settle
 import SettleObservation
@@ -37,7 +37,9 @@ struct ObservedValuesTests {
     #expect(reads.values == [0, 2])
   }
 
-  @Test func aSuspendedIteratorWakesOnTheChangeAndReadsItComplete() async throws {
+  /// The consumer is suspended, or about to be, when the change comes: either way it is
+  /// woken, and reads the change complete.
+  @Test func aChangeAfterTheFirstElementWakesTheConsumerAndIsReadComplete() async throws {
     let player = Player()
     let pulls = ValueRecorder<Void>()
     let received = ValueRecorder<Int>()
@@ -74,6 +76,25 @@ struct ObservedValuesTests {
     #expect(link.takeReadyWake() == nil)
     player.title = "Outro"
     #expect(link.takeReadyWake() == .changed)
+  }
+
+  /// A read on its way to the closure's actor when the task is cancelled does not run the
+  /// closure: the check is made there, right before it.
+  @Test func aCancelledTasksReadDoesNotRunTheClosure() async throws {
+    let player = Player()
+    let reads = ValueRecorder<Int>()
+    let emit = TrackedValuesEmit<Int> { @MainActor in
+      reads.record(player.elapsed)
+      return player.elapsed
+    }
+    let link = TrackedValuesLink()
+    let read = Task { @MainActor in
+      withUnsafeCurrentTask { $0?.cancel() }
+      return ValuesIteration<Int, ObservationReading>.readUnlessCancelled(
+        emit, link, on: MainActor.shared)
+    }
+    #expect(try await read.valueBounded("the cancelled read") == nil)
+    #expect(reads.values.isEmpty)
   }
 
   @Test func untilNilEndsOnTheFirstNil() async throws {

@@ -1,8 +1,9 @@
 /// What `flushOnBackground(_:)` and `onChange(of:debounce:…, onBackground: .runPending)` do
 /// when the scene enters the background, without SwiftUI: run every owner's pending value at
-/// once, holding a background-task assertion until all those runs have returned, or until
-/// the system's time runs out, whichever comes first. The SwiftUI modifiers only forward the
-/// scene phase here, so the Linux tests cover every decision.
+/// once, and hold a background-task assertion until those runs, and any run already under
+/// way, have returned, or until the system's time runs out, whichever comes first. The
+/// SwiftUI modifiers only forward the scene phase here, so the Linux tests cover every
+/// decision.
 ///
 /// Each entry into the background is handled on its own: entering again while a flush is
 /// still running begins a second assertion for a second flush. Every assertion begun is ended
@@ -14,51 +15,61 @@ package final class BackgroundFlush {
   package static let assertionName = "Settle: running pending values before suspension"
 
   private let assertions: any BackgroundTaskAssertions
-  /// The assertions begun and not yet ended.
-  private var held: Set<Int> = []
+  /// How many assertions are begun and not yet ended.
+  private var heldCount = 0
 
   package init(assertions: any BackgroundTaskAssertions = SystemBackgroundTaskAssertions()) {
     self.assertions = assertions
   }
 
   /// Whether an assertion is held: for tests.
-  package var isHoldingAssertion: Bool { !held.isEmpty }
+  package var isHoldingAssertion: Bool { heldCount > 0 }
 
   /// The scene entered the background: runs the pending value of each of `owners`, all at
   /// once, under one assertion, and returns the task that does it (for tests to await).
   @discardableResult
   package func sceneEnteredBackground(flushing owners: [any Flushable]) -> Task<Void, Never> {
-    let identifier = AssertionIdentifier()
-    let value = assertions.begin(name: Self.assertionName) { [weak self, identifier] in
-      identifier.expired = true
-      self?.end(identifier)
+    let assertion = Assertion()
+    // Weakly: the task below holds this object until the flush returns, and after that the
+    // assertion has ended and an expiration has nothing left to do.
+    assertion.identifier = assertions.begin(name: Self.assertionName) { [weak self, assertion] in
+      assertion.expired = true
+      self?.end(assertion)
     }
-    identifier.value = value
-    if let value {
-      held.insert(value)
+    if assertion.identifier != nil {
+      heldCount += 1
       // Expired inside `begin`, before the identifier was known: end it now.
-      if identifier.expired { end(identifier) }
+      if assertion.expired { end(assertion) }
     }
     return Task { [owners] in
       await withDiscardingTaskGroup { group in
         for owner in owners {
-          group.addTask { await owner.flush() }
+          group.addTask {
+            await owner.flush()
+            // A run the timer started before the scene left is covered too.
+            await owner.waitUntilIdle()
+          }
         }
       }
-      end(identifier)
+      end(assertion)
     }
   }
 
-  private func end(_ identifier: AssertionIdentifier) {
-    guard let value = identifier.value, held.remove(value) != nil else { return }
-    assertions.end(value)
+  private func end(_ assertion: Assertion) {
+    guard let identifier = assertion.identifier, !assertion.ended else { return }
+    assertion.ended = true
+    heldCount -= 1
+    assertions.end(identifier)
   }
 
-  /// Filled in once `begin` returns; read by whichever of expiration and completion comes
-  /// first.
+  /// One assertion: its identifier once `begin` returns, and whether it expired or ended,
+  /// read by whichever of expiration and completion comes first. Kept per flush, not by
+  /// identifier, so that an identifier the system reuses cannot end another flush's
+  /// assertion.
   @MainActor
-  private final class AssertionIdentifier: Sendable {
-    var value: Int?
+  private final class Assertion: Sendable {
+    var identifier: Int?
     var expired = false
+    var ended = false
   }
 }

@@ -4,7 +4,8 @@
 
 /// The system's permission to keep running for a while after the app leaves the foreground:
 /// `UIApplication`'s background tasks where they exist, none elsewhere (a Mac app is not
-/// suspended, and a watch app gets no such assertion). Injected into ``BackgroundFlush`` so
+/// suspended, a watch app gets no such assertion, and an app extension has no
+/// `UIApplication`). Injected into ``BackgroundFlush`` so
 /// that the Linux tests drive every decision with a stand-in.
 @MainActor
 package protocol BackgroundTaskAssertions {
@@ -24,7 +25,8 @@ package struct SystemBackgroundTaskAssertions: BackgroundTaskAssertions {
 
   package func begin(name: String, expired: @escaping @MainActor @Sendable () -> Void) -> Int? {
     #if canImport(UIKit) && !os(watchOS)
-      let identifier = UIApplication.shared.beginBackgroundTask(withName: name) {
+      guard let application = Self.application else { return nil }
+      let identifier = application.beginBackgroundTask(withName: name) {
         // UIKit calls this on the main thread.
         MainActor.assumeIsolated { expired() }
       }
@@ -36,7 +38,16 @@ package struct SystemBackgroundTaskAssertions: BackgroundTaskAssertions {
 
   package func end(_ identifier: Int) {
     #if canImport(UIKit) && !os(watchOS)
-      UIApplication.shared.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: identifier))
+      Self.application?.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: identifier))
     #endif
   }
+
+  #if canImport(UIKit) && !os(watchOS)
+    /// The app's `UIApplication`, looked up at run time: `UIApplication.shared` is unavailable
+    /// to app extensions, and naming it would stop Settle from building into one. In an
+    /// extension this is `nil`, and values run with no assertion.
+    private static var application: UIApplication? {
+      (UIApplication.self as AnyObject).value(forKey: "sharedApplication") as? UIApplication
+    }
+  #endif
 }

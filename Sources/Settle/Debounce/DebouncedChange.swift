@@ -57,12 +57,12 @@ package final class DebouncedChange<Value: Sendable> {
   }
 
   /// The scene entered the background: with ``BackgroundPolicy/runPending`` the pending value
-  /// runs now, under `flush`'s assertion; the task is returned for tests to await. With
-  /// ``BackgroundPolicy/keepPending``, or with nothing pending, nothing happens and no
-  /// assertion is taken.
+  /// runs now, and it and any run under way finish under `flush`'s assertion; the task is
+  /// returned for tests to await. With ``BackgroundPolicy/keepPending``, or with nothing
+  /// pending or running, nothing happens and no assertion is taken.
   @discardableResult
   package func enteredBackground(using flush: BackgroundFlush) -> Task<Void, Never>? {
-    guard onBackground == .runPending, let debouncer, debouncer.isPending else { return nil }
+    guard onBackground == .runPending, let debouncer, !debouncer.runs.isIdle else { return nil }
     return flush.sceneEnteredBackground(flushing: [debouncer])
   }
 

@@ -119,7 +119,6 @@
     let initial: Bool
     let action: @MainActor @Sendable (Value) -> Void
     @State private var change: DebouncedChange<Value>?
-    @State private var backgroundFlush: BackgroundFlush?
     @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
@@ -145,9 +144,7 @@
         }
         .onChange(of: scenePhase) { _, phase in
           guard phase == .background, let change else { return }
-          let flush = backgroundFlush ?? BackgroundFlush()
-          backgroundFlush = flush
-          change.enteredBackground(using: flush)
+          change.enteredBackground(using: BackgroundFlush())
         }
     }
   }

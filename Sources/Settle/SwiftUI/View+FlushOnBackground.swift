@@ -30,9 +30,12 @@
     /// ```
     ///
     /// When the scene phase becomes `.background`, every owner's `flush()` starts at once,
-    /// side by side. An assertion (`UIApplication.beginBackgroundTask`) is held until all of
-    /// them have returned, or until the system's time runs out, when it is ended at once;
-    /// each assertion is ended exactly once. An owner with nothing pending returns at once.
+    /// side by side. An assertion (`UIApplication.beginBackgroundTask`) is held until those
+    /// runs, and any run already under way, have returned, or until the system's time runs
+    /// out, when it is ended at once; each assertion is ended exactly once. An owner with
+    /// nothing pending or running returns at once. A scene that never reaches `.background`
+    /// (the app ended from the app switcher while `.inactive`) runs nothing: pair this with
+    /// `onRelease: .runPending` where the owner's release can still save.
     /// macOS does not suspend a backgrounded app and watchOS grants no such assertion: there
     /// the values run with none. For a debounced view value, `onChange(of:debounce:…)` takes
     /// `onBackground: .runPending` instead (see ``BackgroundPolicy``).
@@ -47,15 +50,13 @@
   /// Forwards the scene phase to a ``BackgroundFlush``, which decides everything.
   private struct FlushOnBackgroundModifier: ViewModifier {
     let owners: [any Flushable]
-    @State private var flush: BackgroundFlush?
     @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
       content.onChange(of: scenePhase) { _, phase in
+        // One per entry: its task keeps it until the flush returns.
         guard phase == .background else { return }
-        let current = flush ?? BackgroundFlush()
-        flush = current
-        current.sceneEnteredBackground(flushing: owners)
+        BackgroundFlush().sceneEnteredBackground(flushing: owners)
       }
     }
   }

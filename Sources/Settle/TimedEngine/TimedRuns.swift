@@ -189,6 +189,11 @@ where
     state.withLock { $0.machine.isPending }
   }
 
+  /// Whether nothing is pending and no run is under way: what `waitUntilIdle()` waits for.
+  package var isIdle: Bool {
+    state.withLock { $0.machine.isIdle }
+  }
+
   @inlinable
   package func send(_ input: Input) {
     let (superseded, handoverPending) = state.withLock { state -> (ArraySlice<RunTask>, Bool) in

@@ -69,13 +69,25 @@ package struct ValuesIteration<Element: Sendable, Reading: ValuesReading>: Senda
     }
     started = true
     // On the closure's actor; a nonisolated closure runs right here, with no hop.
-    guard !Task.isCancelled,
-      let element = await Reading.read(emit, into: link, on: emit.isolation ?? actor)
+    guard let element = await Self.readUnlessCancelled(emit, link, on: emit.isolation ?? actor)
     else {
       finished = true
       link.cancel()
       return nil
     }
     return element
+  }
+
+  /// Reads, unless the iterating task is cancelled. Checked here, on the closure's actor,
+  /// right before the closure runs: a check before the hop would let a read already on its
+  /// way run after a cancellation made on that actor (`TrackingToken.cancel()` on the main
+  /// actor, with a change's read queued behind it).
+  @inlinable
+  package static func readUnlessCancelled(
+    _ emit: TrackedValuesEmit<Element>, _ link: TrackedValuesLink,
+    on isolation: isolated (any Actor)?
+  ) -> Element? {
+    guard !Task.isCancelled else { return nil }
+    return Reading.read(emit, into: link, on: isolation)
   }
 }

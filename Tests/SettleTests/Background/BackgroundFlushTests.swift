@@ -50,6 +50,23 @@ struct BackgroundFlushTests {
     #expect(assertions.log == ["begin 1", "end 1"])
   }
 
+  /// The timer had started a save just before the scene left: nothing is pending, so
+  /// `flush()` returns at once, but the app must not be suspended in the middle of that write.
+  /// The owner here stands for one whose run is under way: its `waitUntilIdle()` returns only
+  /// when the test lets the run finish.
+  @Test func aRunAlreadyUnderWayIsCoveredByTheAssertion() async throws {
+    let assertions = RecordingAssertions()
+    let owner = RunningOwner()
+    let flush = BackgroundFlush(assertions: assertions)
+    let flushing = flush.sceneEnteredBackground(flushing: [owner])
+    try await owner.calls.waitForCountBounded(2)
+    #expect(owner.calls.values == ["flush", "waitUntilIdle"])
+    #expect(flush.isHoldingAssertion)
+    owner.runFinished.open()
+    try await flushing.valueBounded("the background flush")
+    #expect(assertions.log == ["begin 1", "end 1"])
+  }
+
   /// When the system's time runs out the assertion must end at once, or iOS ends the app;
   /// the run goes on, and its return ends nothing a second time.
   @Test func expirationEndsTheAssertionOnceAndTheRunGoesOn() async throws {
@@ -175,5 +192,20 @@ struct DebouncedChangeBackgroundTests {
     #expect(change.enteredBackground(using: flush) == nil)  // ran: nothing pending now
     #expect(assertions.log == ["begin 1", "end 1"])
     #expect(ran.values == ["Dear"])
+  }
+}
+
+/// An owner with nothing pending and a run under way, until `runFinished` opens.
+final class RunningOwner: Flushable {
+  let calls = ValueRecorder<String>()
+  let runFinished = AsyncGate()
+
+  func flush() async {
+    calls.record("flush")
+  }
+
+  func waitUntilIdle() async {
+    calls.record("waitUntilIdle")
+    await runFinished.wait()
   }
 }
