@@ -119,33 +119,42 @@
     let initial: Bool
     let action: @MainActor @Sendable (Value) -> Void
     @State private var change: DebouncedChange<Value>?
-    @Environment(\.scenePhase) private var scenePhase
 
     func body(content: Content) -> some View {
       // The debouncer outlives this body; handing it the newest closure on every update keeps
       // a run from calling one that captured an older state of the view.
       change?.update(action: action)
-      return
+      return flushingOnBackground(
         content
-        .onChange(of: value, initial: initial) { _, newValue in
-          // Made on the first change rather than on appear: SwiftUI does not promise whether
-          // an initial change or onAppear comes first.
-          let current =
-            change
-            ?? DebouncedChange(
-              interval: interval, options: options, onDisappear: onDisappear,
-              onBackground: onBackground)
-          change = current
-          current.update(action: action)
-          current.changed(to: newValue, control: control)
-        }
-        .onDisappear {
-          change?.disappeared(control: control)
-        }
-        .onChange(of: scenePhase) { _, phase in
-          guard phase == .background, let change else { return }
-          change.enteredBackground(using: BackgroundFlush())
-        }
+          .onChange(of: value, initial: initial) { _, newValue in
+            // Made on the first change rather than on appear: SwiftUI does not promise whether
+            // an initial change or onAppear comes first.
+            let current =
+              change
+              ?? DebouncedChange(
+                interval: interval, options: options, onDisappear: onDisappear,
+                onBackground: onBackground)
+            change = current
+            current.update(action: action)
+            current.changed(to: newValue, control: control)
+          }
+          .onDisappear {
+            change?.disappeared(control: control)
+          })
+    }
+
+    /// Reads the scene phase only for `.runPending`, so that a plain debounced change does not
+    /// update on every phase change.
+    @ViewBuilder
+    private func flushingOnBackground(_ view: some View) -> some View {
+      if onBackground == .runPending {
+        view.modifier(
+          EnteringBackgroundModifier {
+            change?.enteredBackground(using: BackgroundFlush())
+          })
+      } else {
+        view
+      }
     }
   }
 #endif

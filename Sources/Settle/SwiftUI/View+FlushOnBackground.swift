@@ -43,21 +43,11 @@
     /// - Parameter owners: The owners to flush: any ``Flushable``, such as a ``Debouncer``,
     ///   a ``Throttler`` or a keyed owner.
     public func flushOnBackground(_ owners: any Flushable...) -> some View {
-      modifier(FlushOnBackgroundModifier(owners: owners))
-    }
-  }
-
-  /// Forwards the scene phase to a ``BackgroundFlush``, which decides everything.
-  private struct FlushOnBackgroundModifier: ViewModifier {
-    let owners: [any Flushable]
-    @Environment(\.scenePhase) private var scenePhase
-
-    func body(content: Content) -> some View {
-      content.onChange(of: scenePhase) { _, phase in
-        // One per entry: its task keeps it until the flush returns.
-        guard phase == .background else { return }
-        BackgroundFlush().sceneEnteredBackground(flushing: owners)
-      }
+      // A core per entry: its task keeps it until the flush returns.
+      modifier(
+        EnteringBackgroundModifier {
+          BackgroundFlush().sceneEnteredBackground(flushing: owners)
+        })
     }
   }
 #endif
