@@ -57,6 +57,12 @@ package enum SeededFault: Sendable, CaseIterable {
   /// A sequence operator's `.newest` buffer keeps the oldest element that became due while
   /// the consumer was busy, not the newest: a slow consumer gets a stale element.
   case newestKeepsOldest
+  /// A values iterator's wait stores its waiter when a change is already there, instead of
+  /// answering with it: the iterator sleeps through a write it has not read.
+  case waitSleepsThroughAChange
+  /// A values iterator's end forgets the waiter it should resume: a suspended iterator never
+  /// learns that its task was cancelled.
+  case endForgetsTheWaiter
 
   #if SETTLE_MUTANTS
     /// The fault switched on, if any; set by the mutant tests, which run serialised, or for

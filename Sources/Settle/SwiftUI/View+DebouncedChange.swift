@@ -29,8 +29,8 @@
     /// the background, before iOS suspends the app (see ``BackgroundPolicy``), and a
     /// ``DebounceControl`` as `control` to flush or cancel it from the view, on Return or
     /// Escape. `action` runs on the main actor, and a run calls the closure from the view's latest update, so it sees what the
-    /// view captured most recently. `interval` and `options` are read once, when the first
-    /// change arrives; a view that needs new ones can give the modifier a new identity
+    /// view captured most recently. `interval`, `options` and the two policies are read once,
+    /// when the first change arrives; a view that needs new ones can give the modifier a new identity
     /// (`.id(_:)`).
     ///
     /// - Parameters:
@@ -124,37 +124,33 @@
       // The debouncer outlives this body; handing it the newest closure on every update keeps
       // a run from calling one that captured an older state of the view.
       change?.update(action: action)
-      return flushingOnBackground(
+      return
         content
-          .onChange(of: value, initial: initial) { _, newValue in
-            // Made on the first change rather than on appear: SwiftUI does not promise whether
-            // an initial change or onAppear comes first.
-            let current =
-              change
-              ?? DebouncedChange(
-                interval: interval, options: options, onDisappear: onDisappear,
-                onBackground: onBackground)
-            change = current
-            current.update(action: action)
-            current.changed(to: newValue, control: control)
+        .onChange(of: value, initial: initial) { _, newValue in
+          // Made on the first change rather than on appear: SwiftUI does not promise whether
+          // an initial change or onAppear comes first.
+          let current =
+            change
+            ?? DebouncedChange(
+              interval: interval, options: options, onDisappear: onDisappear,
+              onBackground: onBackground)
+          change = current
+          current.update(action: action)
+          current.changed(to: newValue, control: control)
+        }
+        .onDisappear {
+          change?.disappeared(control: control)
+        }
+        .background {
+          // Beside the content, so the policy never changes the content's identity; absent
+          // for `.keepPending`, so a plain debounced change reads no scene phase. The core
+          // decides by the policy it was made with.
+          if onBackground == .runPending {
+            EnteringBackgroundWatcher {
+              change?.enteredBackground(using: BackgroundFlush())
+            }
           }
-          .onDisappear {
-            change?.disappeared(control: control)
-          })
-    }
-
-    /// Reads the scene phase only for `.runPending`, so that a plain debounced change does not
-    /// update on every phase change.
-    @ViewBuilder
-    private func flushingOnBackground(_ view: some View) -> some View {
-      if onBackground == .runPending {
-        view.modifier(
-          EnteringBackgroundModifier {
-            change?.enteredBackground(using: BackgroundFlush())
-          })
-      } else {
-        view
-      }
+        }
     }
   }
 #endif

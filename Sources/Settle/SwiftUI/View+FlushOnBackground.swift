@@ -43,11 +43,12 @@
     /// - Parameter owners: The owners to flush: any ``Flushable``, such as a ``Debouncer``,
     ///   a ``Throttler`` or a keyed owner.
     public func flushOnBackground(_ owners: any Flushable...) -> some View {
-      // A core per entry: its task keeps it until the flush returns.
-      modifier(
-        EnteringBackgroundModifier {
+      background {
+        EnteringBackgroundWatcher {
+          // A core per entry: its task keeps it until the flush returns.
           BackgroundFlush().sceneEnteredBackground(flushing: owners)
-        })
+        }
+      }
     }
   }
 #endif

@@ -36,7 +36,9 @@ package struct ValuesWakeState<Waiter> {
   /// `.ended`, if one waits.
   package mutating func end() -> Waiter? {
     defer { phase = .ended }
-    if case .waiting(let waiter) = phase { return waiter }
+    if case .waiting(let waiter) = phase, !SeededFault.isSeeded(.endForgetsTheWaiter) {
+      return waiter
+    }
     return nil
   }
 
@@ -63,6 +65,10 @@ package struct ValuesWakeState<Waiter> {
       phase = .waiting(waiter)
       return nil
     case .changed:
+      if SeededFault.isSeeded(.waitSleepsThroughAChange) {
+        phase = .waiting(waiter)
+        return nil
+      }
       phase = .armed
       return .changed
     case .ended:
@@ -70,6 +76,13 @@ package struct ValuesWakeState<Waiter> {
     case .waiting:
       preconditionFailure("TrackedValues: next() called while another next() is suspended")
     }
+  }
+
+  /// The waiter stored while the iterator waits: for the explorations' fingerprints, so that a
+  /// stale waiter cannot hide behind the right phase.
+  package var storedWaiter: Waiter? {
+    if case .waiting(let waiter) = phase { return waiter }
+    return nil
   }
 
   /// The phase's name: for the explorations' fingerprints and failure messages.

@@ -12,18 +12,12 @@ import Testing
 @Suite("Exploration: every order of background flushes", .timeLimit(.minutes(1)), .watched)
 @MainActor
 struct BackgroundFlushOrderTests {
-  enum Event: Hashable, CustomStringConvertible {
+  enum Event: CustomStringConvertible {
     /// The scene enters the background for trip `trip`; `expiresInside`: the system's time
     /// runs out inside `begin`.
     case enter(trip: Int, expiresInside: Bool)
     case expire(trip: Int)
     case flushReturns(trip: Int)
-
-    var trip: Int {
-      switch self {
-      case .enter(let trip, _), .expire(let trip), .flushReturns(let trip): trip
-      }
-    }
 
     var description: String {
       switch self {
@@ -92,9 +86,14 @@ struct BackgroundFlushOrderTests {
         let owner = RunningOwner()
         owners[trip] = owner
         assertions.expiresAtOnce = inside
+        let begun = assertions.log.count
         tasks[trip] = flush.sceneEnteredBackground(flushing: [owner])
         assertions.expiresAtOnce = false
-        identifiers[trip] = identifiers.count + 1
+        // The assertion this trip began, read from what the system saw.
+        guard let begin = assertions.log[begun...].first(where: { $0.hasPrefix("begin ") }),
+          let identifier = Int(begin.dropFirst("begin ".count))
+        else { return "entering began no assertion: \(assertions.log)" }
+        identifiers[trip] = identifier
         if inside { settled.insert(trip) }
         try await owner.calls.waitForCountBounded(2)  // waits in `waitUntilIdle()`
       case .expire(let trip):
@@ -107,6 +106,10 @@ struct BackgroundFlushOrderTests {
       }
       let ends = assertions.log.filter { $0.hasPrefix("end ") }
       if Set(ends).count != ends.count { return "an assertion ended twice: \(assertions.log)" }
+      let known = Set(identifiers.values.map { "end \($0)" })
+      if let stray = ends.first(where: { !known.contains($0) }) {
+        return "\(stray) ended an assertion no trip began: \(assertions.log)"
+      }
       for (trip, identifier) in identifiers {
         let ended = ends.contains("end \(identifier)")
         if ended != settled.contains(trip) {

@@ -52,6 +52,27 @@
           "not caught: \(String(describing: report))")
       }
 
+      @Test func aWaitThatSleepsThroughAChangeLosesAWake() {
+        let report = Self.exploreValuesWake(with: .waitSleepsThroughAChange)
+        #expect(
+          report.violation?.message.contains("a lost wake") == true, "not caught: \(report)")
+      }
+
+      @Test func anEndThatForgetsItsWaiterLosesTheEnd() {
+        let report = Self.exploreValuesWake(with: .endForgetsTheWaiter)
+        #expect(
+          report.violation?.message.contains("a lost end") == true, "not caught: \(report)")
+      }
+
+      /// The values iterator's wake (see ValuesWakeExplorationTests) with `fault` seeded.
+      static func exploreValuesWake(with fault: SeededFault) -> SearchReport {
+        SeededFault.active = fault
+        defer { SeededFault.active = nil }
+        let report = exploreStates(from: ValuesWakeWorld(maxWrites: 3), depth: 32)
+        print("seeded fault \(fault): \(report)")
+        return report
+      }
+
       /// The first registry scenario that shows `fault`, with its report.
       static func firstViolation(with fault: SeededFault) -> SearchReport? {
         SeededFault.active = fault
