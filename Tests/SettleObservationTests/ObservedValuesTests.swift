@@ -42,18 +42,13 @@ struct ObservedValuesTests {
   @Test func aChangeAfterTheFirstElementWakesTheConsumerAndIsReadComplete() async throws {
     let player = Player()
     let pulls = ValueRecorder<Void>()
-    let received = ValueRecorder<Int>()
-    let consumer = Task {
-      for try await elapsed in PullCounted(base: ObservedValues { player.elapsed }, pulls: pulls) {
-        received.record(elapsed)
-      }
-    }
+    let consumer = RecordingConsumer(
+      PullCounted(base: ObservedValues { player.elapsed }, pulls: pulls))
     try await pulls.waitForCountBounded(2)  // took 0, waits for a change
     player.elapsed = 5
-    try await received.waitForCountBounded(2)
-    consumer.cancel()
-    _ = try await consumer.resultBounded("the cancelled consumer to return")
-    #expect(received.values == [0, 5])
+    try await consumer.received.waitForCountBounded(2)
+    try await consumer.stop()
+    #expect(consumer.received.values == [0, 5])
   }
 
   /// The closure's reads decide the wake, and each read replaces the last: this reading of
@@ -142,51 +137,30 @@ struct ObservedValuesTests {
 
   @Test func debouncedEmitsTheSettledValueOfABurstOnce() async throws {
     let player = Player()
-    let clock = ManualClock()
-    let pulls = ValueRecorder<Void>()
-    let received = ValueRecorder<String>()
-    let titles = PullCounted(base: ObservedValues { player.title }, pulls: pulls)
-      .debounced(for: .milliseconds(300), clock: clock)
-    let consumer = Task {
-      for try await title in titles { received.record(title) }
+    let values = ObservedValues { () -> String in
+      MainActor.preconditionIsolated("the closure over a main-actor model ran elsewhere")
+      return player.title
     }
-    try await pulls.waitForCountBounded(2)  // "" at 0 ms; its quiet period ends at 300 ms
-    for (step, title) in ["I", "In", "Intro"].enumerated() {
-      await clock.advance(by: .milliseconds(50))
-      player.title = title
-      try await pulls.waitForCountBounded(3 + step)
-    }
-    // "Intro" at 150 ms restarted the quiet period: nothing before 450 ms.
-    await clock.advance(to: ManualClock.Instant(offset: .milliseconds(449)))
-    try await clock.waitForSleepersBounded(count: 1)
-    #expect(received.values.isEmpty)
-    await clock.advance(by: .milliseconds(1))
-    try await received.waitForCountBounded(1)
-    consumer.cancel()
-    _ = try await consumer.resultBounded("the cancelled consumer to return")
-    #expect(received.values == ["Intro"])
+    let received = try await debouncedBurst(of: values) { player.title = $0 }
+    #expect(received == ["dune"])
   }
 
   @Test func throttledRunsTheFirstValueAndEndsOnTheNewest() async throws {
     let player = Player()
     let clock = ManualClock()
     let pulls = ValueRecorder<Void>()
-    let received = ValueRecorder<Int>()
     let elapsed = PullCounted(base: ObservedValues { player.elapsed }, pulls: pulls)
       .throttled(for: .milliseconds(300), clock: clock)
-    let consumer = Task {
-      for try await seconds in elapsed { received.record(seconds) }
-    }
-    try await received.waitForCountBounded(1)
+    let consumer = RecordingConsumer(elapsed)
+    try await consumer.received.waitForCountBounded(1)
     try await pulls.waitForCountBounded(2)
     for seconds in 1...3 {
       player.elapsed = seconds
       try await pulls.waitForCountBounded(2 + seconds)
     }
     await clock.advance(by: .milliseconds(300))
-    try await received.waitForCountBounded(2)
-    consumer.cancel()
-    _ = try await consumer.resultBounded("the cancelled consumer to return")
-    #expect(received.values == [0, 3])
+    try await consumer.received.waitForCountBounded(2)
+    try await consumer.stop()
+    #expect(consumer.received.values == [0, 3])
   }
 }

@@ -35,58 +35,31 @@ struct TrackedValuesOperatorTests {
 
   @Test func debouncedEmitsTheSettledValueOfABurstOnce() async throws {
     let field = SearchField()
-    let clock = ManualClock()
-    let pulls = ValueRecorder<Void>()
-    let received = ValueRecorder<String>()
-    let queries = PullCounted(
-      base: TrackedValues { () -> String in
-        MainActor.preconditionIsolated("the closure over a main-actor model ran elsewhere")
-        return field.text
-      },
-      pulls: pulls
-    ).debounced(for: .milliseconds(300), clock: clock)
-    let consumer = Task {
-      for try await query in queries { received.record(query) }
+    let values = TrackedValues { () -> String in
+      MainActor.preconditionIsolated("the closure over a main-actor model ran elsewhere")
+      return field.text
     }
-    try await pulls.waitForCountBounded(2)  // "" at 0 ms; its quiet period ends at 300 ms
-    for (step, text) in ["d", "du", "dune"].enumerated() {
-      await clock.advance(by: .milliseconds(50))
-      field.text = text
-      try await pulls.waitForCountBounded(3 + step)
-    }
-    // At 150 ms "dune" restarted the quiet period: the timer that wakes at 300 ms sleeps on.
-    await clock.advance(to: ManualClock.Instant(offset: .milliseconds(449)))
-    try await clock.waitForSleepersBounded(count: 1)
-    #expect(received.values.isEmpty)
-    await clock.advance(by: .milliseconds(1))
-    try await received.waitForCountBounded(1)
-    await clock.advance(by: .seconds(1))
-    consumer.cancel()
-    _ = try await consumer.resultBounded("the cancelled consumer to return")
-    #expect(received.values == ["dune"])
+    let received = try await debouncedBurst(of: values) { field.text = $0 }
+    #expect(received == ["dune"])
   }
 
   @Test func throttledEndsOnTheNewestValue() async throws {
     let field = SearchField()
     let clock = ManualClock()
     let pulls = ValueRecorder<Void>()
-    let received = ValueRecorder<String>()
     let texts = PullCounted(base: TrackedValues { field.text }, pulls: pulls)
       .throttled(for: .milliseconds(300), clock: clock)
-    let consumer = Task {
-      for try await text in texts { received.record(text) }
-    }
-    try await received.waitForCountBounded(1)  // the first value opens the window and runs at once
+    let consumer = RecordingConsumer(texts)
+    try await consumer.received.waitForCountBounded(1)  // the first value opens the window and runs at once
     try await pulls.waitForCountBounded(2)
     for (step, text) in ["d", "du", "dune"].enumerated() {
       field.text = text
       try await pulls.waitForCountBounded(3 + step)
     }
     await clock.advance(by: .milliseconds(300))
-    try await received.waitForCountBounded(2)
-    consumer.cancel()
-    _ = try await consumer.resultBounded("the cancelled consumer to return")
-    #expect(received.values == ["", "dune"])
+    try await consumer.received.waitForCountBounded(2)
+    try await consumer.stop()
+    #expect(consumer.received.values == ["", "dune"])
   }
 
   @Test func aWriteToAPropertyTheClosureDidNotReadEmitsNothing() async throws {
@@ -94,7 +67,6 @@ struct TrackedValuesOperatorTests {
     let clock = ManualClock()
     let pulls = ValueRecorder<Void>()
     let reads = ValueRecorder<String>()
-    let received = ValueRecorder<String>()
     let queries = PullCounted(
       base: TrackedValues { () -> String in
         reads.record(field.text)
@@ -102,19 +74,16 @@ struct TrackedValuesOperatorTests {
       },
       pulls: pulls
     ).debounced(for: .milliseconds(300), clock: clock)
-    let consumer = Task {
-      for try await query in queries { received.record(query) }
-    }
+    let consumer = RecordingConsumer(queries)
     try await pulls.waitForCountBounded(2)
     field.placeholder = "Title"
     // A write that reached the closure's scope would have fired it, synchronously, and a
     // fired scope is disarmed until the next read.
     #expect(field.observationRegistry.armedScopeCount == 1)
     await clock.advance(by: .milliseconds(300))
-    try await received.waitForCountBounded(1)
-    consumer.cancel()
-    _ = try await consumer.resultBounded("the cancelled consumer to return")
-    #expect(received.values == [""])
+    try await consumer.received.waitForCountBounded(1)
+    try await consumer.stop()
+    #expect(consumer.received.values == [""])
     #expect(reads.values == [""])
   }
 
