@@ -50,7 +50,8 @@ struct TrackedValuesOperatorTests {
     let texts = PullCounted(base: TrackedValues { field.text }, pulls: pulls)
       .throttled(for: .milliseconds(300), clock: clock)
     let consumer = RecordingConsumer(texts)
-    try await consumer.received.waitForCountBounded(1)  // the first value opens the window and runs at once
+    // The first value opens the window and runs at once.
+    try await consumer.received.waitForCountBounded(1)
     try await pulls.waitForCountBounded(2)
     for (step, text) in ["d", "du", "dune"].enumerated() {
       field.text = text
