@@ -19,7 +19,7 @@ THROTTLES = {"throttler", "throttled", "keyed-throttler"}
 KEYED = {"keyed-debouncer", "keyed-throttler"}
 # What a call or an end is called in the picture; a debouncer's or throttler's call is a method.
 CALL_LABELS = {
-    "debouncer": {"!release": "released"},
+    "debouncer": {"!release": "released", "!background": "to background"},
     "debounced": {"!finish": "upstream ends", "!fail": "upstream throws", "!cancel": "task cancelled"},
     "throttled": {"!finish": "upstream ends", "!fail": "upstream throws", "!cancel": "task cancelled"},
 }

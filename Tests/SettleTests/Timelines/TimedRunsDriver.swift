@@ -12,6 +12,9 @@ struct TimedRunsDriver: Sendable {
   /// Drops the replay's only reference to the owner (the call `!release`).
   var release: @Sendable () -> Void = {}
   var flush: @Sendable () async -> Void
+  /// The scene enters the background (the call `!background`): what `flushOnBackground(_:)`
+  /// does, through its core, returning once the flush it starts has returned.
+  var enterBackground: @Sendable () async -> Void = {}
   /// Returns once no run is in flight and the timer, if any, sleeps toward a future deadline:
   /// nothing more can happen before the clock moves.
   var settle: @Sendable () async -> Void

@@ -45,6 +45,10 @@ extension TimelineReplayTests {
         switch input.value {
         case "!cancel": driver.cancel()
         case "!release": driver.release()
+        case "!background":
+          try await bounded("\(timeline.name): the background flush at \(time) ms to return") {
+            await driver.enterBackground()
+          }
         case "!flush":
           try await bounded("\(timeline.name): flush at \(time) ms to return") {
             await driver.flush()

@@ -72,6 +72,15 @@ struct TimelineReplayTests {
             _ = owner
           },
           flush: { await box.withLock { $0 }?.flush() },
+          enterBackground: {
+            guard let debouncer = box.withLock({ $0 }) else { return }
+            // The core `flushOnBackground(_:)` forwards the scene phase to, with a stand-in
+            // for UIKit's background tasks.
+            await MainActor.run {
+              BackgroundFlush(assertions: RecordingAssertions())
+                .sceneEnteredBackground(flushing: [debouncer])
+            }.value
+          },
           settle: { await engine?.waitUntilQuiescent() },
           keepAlive: box)
       }
