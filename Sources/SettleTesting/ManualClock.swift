@@ -204,6 +204,11 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
   }
 
+  /// The sleepers' ids, first to wake first (see ``sleepersInWakeOrder``).
+  var sleeperIDsInWakeOrder: [UInt64] {
+    state.withLock { $0.sleepers.map(\.id) }
+  }
+
   /// Suspends until at least `count` tasks sleep on this clock.
   ///
   /// The handshake for tests: after `send`, wait until the timer is asleep, then advance.
