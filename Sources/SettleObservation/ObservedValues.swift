@@ -25,10 +25,10 @@ import Settle
 /// closure's actor once the change is complete. Changes made in one synchronous stretch of
 /// that actor coalesce into one element. Equal consecutive values are not filtered out.
 ///
-/// Build the sequence with ``untilNil(_:)`` to end it when the closure returns `nil`. Either
-/// kind also ends when the iterating task is cancelled: `next()` then returns `nil`, and no
-/// read starts after the cancellation, even one already on its way to the closure's actor. Each iterator is independent and creates no task:
-/// it suspends on a continuation that the change resumes.
+/// Build the sequence with ``untilNil(_:)`` to end it when the closure returns `nil`. Either kind
+/// also ends when the iterating task is cancelled: `next()` then returns `nil`, and no read starts
+/// after the cancellation, even one already on its way to the closure's actor. Each iterator is
+/// independent and creates no task: it suspends on a continuation that the change resumes.
 ///
 /// ## Isolation
 /// The sequence is `Sendable`, so any task may iterate it, and Settle's operators do. The

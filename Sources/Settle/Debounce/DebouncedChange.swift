@@ -1,7 +1,8 @@
 /// What `onChange(of:debounce:)` does, without SwiftUI: a ``Debouncer`` that lives while the
 /// view is on screen, fed each change, handed the newest action, attached to the view's
 /// ``DebounceControl``, ended by the view's disappearance as its ``PendingValuePolicy``
-/// says, and run when the scene enters the background if its ``BackgroundPolicy`` says so. The modifier only forwards SwiftUI's callbacks here, so the Linux tests cover every
+/// says, and run when the scene enters the background if its ``BackgroundPolicy`` says so.
+/// The modifier only forwards SwiftUI's callbacks here, so the Linux tests cover every
 /// decision.
 @MainActor
 package final class DebouncedChange<Value: Sendable> {

@@ -21,17 +21,16 @@
     /// }
     /// ```
     ///
-    /// Guarantees are those of ``Debouncer``: a burst of changes runs `action` once, with the
-    /// last value, `interval` after the last change. By default the pending run is cancelled
-    /// when the view disappears, so an action never runs for a screen that is gone; pass
-    /// `onDisappear: .runPending` to run it then instead, as an autosave must (see
-    /// ``PendingValuePolicy``), `onBackground: .runPending` to run it when the scene enters
-    /// the background, before iOS suspends the app (see ``BackgroundPolicy``), and a
-    /// ``DebounceControl`` as `control` to flush or cancel it from the view, on Return or
-    /// Escape. `action` runs on the main actor, and a run calls the closure from the view's latest update, so it sees what the
-    /// view captured most recently. `interval`, `options` and the two policies are read once,
-    /// when the first change arrives; a view that needs new ones can give the modifier a new identity
-    /// (`.id(_:)`).
+    /// Guarantees are those of ``Debouncer``: a burst of changes runs `action` once, with the last
+    /// value, `interval` after the last change. By default the pending run is cancelled when the
+    /// view disappears, so an action never runs for a screen that is gone; pass `onDisappear:
+    /// .runPending` to run it then instead, as an autosave must (see ``PendingValuePolicy``),
+    /// `onBackground: .runPending` to run it when the scene enters the background, before iOS
+    /// suspends the app (see ``BackgroundPolicy``), and a ``DebounceControl`` as `control` to flush
+    /// or cancel it from the view, on Return or Escape. `action` runs on the main actor, and a run
+    /// calls the closure from the view's latest update, so it sees what the view captured most
+    /// recently. `interval`, `options` and the two policies are read once, when the first change
+    /// arrives; a view that needs new ones can give the modifier a new identity (`.id(_:)`).
     ///
     /// - Parameters:
     ///   - value: The value to watch; each change (by `==`) restarts the quiet period.
@@ -60,7 +59,8 @@
 
     /// Runs `action` for changes of `value` with the edges and `maxWait` of `options`.
     ///
-    /// The same as `onChange(of:debounce:onDisappear:onBackground:control:initial:_:)` with ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
+    /// The same as `onChange(of:debounce:onDisappear:onBackground:control:initial:_:)` with
+    /// ``DebounceOptions``: `leading: true` runs the first change of a burst at once, `maxWait`
     /// bounds how long continuous typing can delay the action.
     ///
     /// <!-- sample: swiftui -->

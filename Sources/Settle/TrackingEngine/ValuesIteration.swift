@@ -31,9 +31,9 @@ package enum RegistryReading: ValuesReading {
   }
 }
 
-/// The state of one iterator of a values sequence, and its `nextElement(isolation:)`: the
-/// first call reads at once; each later one takes a change reported since, or suspends until
-/// one is, then reads again on the closure's isolation. Ends for good on `nil`, on the link's end and on
+/// The state of one iterator of a values sequence, and its `nextElement(isolation:)`: the first
+/// call reads at once; each later one takes a change reported since, or suspends until one is, then
+/// reads again on the closure's isolation. Ends for good on `nil`, on the link's end and on
 /// cancellation.
 ///
 /// Internal and usable from inlinable code: `next` is specialised for the element type in the
@@ -41,7 +41,7 @@ package enum RegistryReading: ValuesReading {
 @usableFromInline
 package struct ValuesIteration<Element: Sendable, Reading: ValuesReading>: Sendable {
   @usableFromInline let emit: TrackedValuesEmit<Element>
-  @usableFromInline package let link: TrackedValuesLink
+  @usableFromInline let link: TrackedValuesLink
   @usableFromInline var started: Bool
   @usableFromInline var finished = false
 

@@ -4,7 +4,8 @@ import SettleTestSupport
 import Testing
 
 /// Every order of writes, `next()` calls, resumptions, a cancellation and a discard around one
-/// values iterator: the hand-off that `TrackedValues` and SettleObservation's `ObservedValues` share.
+/// values iterator: the hand-off that `TrackedValues` and SettleObservation's `ObservedValues`
+/// share.
 ///
 /// The machine is small enough that the search reaches every state there is, at every level:
 /// with three writes, 126 states.
