@@ -41,12 +41,12 @@
 ///   it takes a lock and stores or folds the value in place (the fold runs under that lock, so
 ///   values fold in call order with no task per input). A burst of any length uses one timer
 ///   task, which sleeps until the newest deadline; each run uses one task.
-public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Duration {
+public final actor Debouncing<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error> where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
-  package let runs: TimedRuns<Machine, C>
+  package let runs: TimedRuns<Machine, C, Success, Failure>
   /// What the deinit does with a pending value.
   let onRelease: PendingValuePolicy
 
@@ -84,7 +84,7 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
     folding fold: Folding,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Folding.Output) async -> Void
+    action: @escaping @Sendable @isolated(any) (Folding.Output) async throws(Failure) -> Success
   ) {
     self.onRelease = onRelease
     runs = TimedRuns(
@@ -105,7 +105,7 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
     options: DebounceOptions = DebounceOptions(),
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Value) async throws(Failure) -> Success
   ) where Folding == LatestValue<Value> {
     self.init(
       for: interval, tolerance: tolerance, options: options, folding: LatestValue(),
@@ -148,7 +148,40 @@ public final actor Debouncing<Folding: RunFold, C: Clock> where C.Duration == Du
   public nonisolated func sendAndWait(_ value: Folding.Input) async throws(CancellationError)
     -> SendOutcome
   {
-    try await runs.sendAndWait(value)
+    try await runs.sendAndWait(value).outcome
+  }
+
+  /// Offers a value, as ``send(_:)`` does, and returns what the run that covered it returned:
+  /// one run's result for every caller that run covers.
+  ///
+  /// ```swift
+  /// let thumbnails = Debouncing(for: .milliseconds(50)) { (size: Int) async throws -> String in
+  ///   try await Task.sleep(for: .milliseconds(10))  // stands in for rendering
+  ///   return "thumbnail at \(size) px"
+  /// }
+  /// // Two callers within the quiet period: one render, and both get its result.
+  /// async let first = thumbnails.sendAndWaitForResult(64)
+  /// async let second = thumbnails.sendAndWaitForResult(128)
+  /// print(try await first, try await second)  // "thumbnail at 128 px" twice
+  /// ```
+  ///
+  /// It waits as ``sendAndWait(_:)`` does, for the same run, and that run's result is the
+  /// caller's: its own value's run, or the run of a later value that superseded or folded it
+  /// (``SendOutcome/ran``, ``SendOutcome/superseded`` and ``SendOutcome/folded`` alike). A run
+  /// that started and was then cancelled still returns its result, which is often a thrown
+  /// `CancellationError`. An action that throws throws the same error to every caller its run
+  /// covered.
+  ///
+  /// The value is sent before the call first suspends, at the cost of ``send(_:)``; the
+  /// result is handed over when the run returns, with no copy per caller beyond the
+  /// `Success` value itself.
+  ///
+  /// - Returns: What the covering run's action returned.
+  /// - Throws: What the covering run's action threw; ``DroppedValueError`` when no run will
+  ///   cover the value; `CancellationError` when the calling task is cancelled while it
+  ///   waits, in which case the value stays sent and its run still takes place.
+  public nonisolated func sendAndWaitForResult(_ value: Folding.Input) async throws -> Success {
+    try await runs.sendAndWait(value).value()
   }
 
   /// Drops the pending value, cancels a running action, and ends the burst.

@@ -17,5 +17,5 @@
 /// await logger.flush()  // one write: ["request started", "cache miss"]
 /// ```
 public typealias FoldingDebouncer<Value: Sendable, Accumulated: Sendable, C: Clock> =
-  Debouncing<Fold<Value, Accumulated>, C>
+  Debouncing<Fold<Value, Accumulated>, C, Void, Never>
 where C.Duration == Duration

@@ -12,8 +12,10 @@
 ///   the runs it supersedes have their tasks cancelled. Runs of different keys are unrelated.
 /// - After ``shutDown()`` nothing starts, and values sent are dropped.
 @usableFromInline
-package final class KeyedRuns<Key: Hashable & Sendable, KeyMachine: TimedStateMachine, C: Clock>:
-  Sendable
+package final class KeyedRuns<
+  Key: Hashable & Sendable, KeyMachine: TimedStateMachine, C: Clock, Success: Sendable,
+  Failure: Error
+>: Sendable
 where
   KeyMachine.Instant == C.Instant, KeyMachine.Input: NumberedPayload,
   KeyMachine.Value: NumberedPayload
@@ -30,6 +32,8 @@ where
   @usableFromInline
   typealias NumberedValue = KeyMachine.Value
   package typealias Action = IsolatedKeyedAction
+  /// What a run's action returned or threw: what every caller the run covered receives.
+  package typealias RunResult = Result<Success, Failure>
   @usableFromInline
   typealias RunTask = Task<Void, Never>
 
@@ -56,7 +60,7 @@ where
     var sent: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent for its key, and
     /// their outcomes.
-    var sendWaiters = SendWaiters<KeyedSendWaiter<Key>>()
+    var sendWaiters = SendWaiters<KeyedSendWaiter<Key>, RunResult>()
     /// Per key, the newest input number its claimed run in flight covers: set at the claim when
     /// callers wait (only they ask which of their inputs that run covers), and gone when the
     /// run returns, so it never holds more keys than are running.
@@ -95,7 +99,7 @@ where
     machine: Machine,
     clock: C,
     tolerance: Duration?,
-    action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
   ) {
     if let tolerance {
       precondition(
@@ -143,12 +147,12 @@ where
     }
   }
 
-  /// Sends `input` for `key` and returns once the key's run that covers it has returned, or
-  /// at once when no run will (see ``SendOutcome``); the rules of
+  /// Sends `input` for `key` and returns once the key's run that covers it has returned, with
+  /// that run's result, or at once when no run will (see ``SendOutcome``); the rules of
   /// ``TimedRuns/sendAndWait(_:)``, for one key.
   package func sendAndWait(
     _ input: Input, forKey key: Key
-  ) async throws(CancellationError) -> SendOutcome {
+  ) async throws(CancellationError) -> SendSettlement<RunResult> {
     try await state.sendAndWait(in: \.sendWaiters) { state, id in
       let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
       // Kept when it is the newest input of the value the key holds, or of the run this send
@@ -159,12 +163,12 @@ where
   }
 
   /// The callers of `key` whose inputs a returned run covered: its newest input ran, earlier
-  /// ones were superseded or folded into it.
+  /// ones were superseded or folded into it. Each receives the run's `result`.
   private func coveredSendWaiters(
-    forKey key: Key, through newest: UInt64, in state: inout State
+    forKey key: Key, through newest: UInt64, result: RunResult, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let earlier: SendOutcome = KeyMachine.foldsInputs ? .folded : .superseded
-    return state.sendWaiters.settle { waiter in
+    return state.sendWaiters.settle(result: result) { waiter in
       guard waiter.key == key, waiter.input <= newest else { return nil }
       return waiter.input == newest ? .ran : earlier
     }
@@ -176,7 +180,7 @@ where
     forKey key: Key?, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let claimed = state.claimedThrough
-    return state.sendWaiters.settle { waiter in
+    return state.sendWaiters.settle(result: nil) { waiter in
       guard key == nil || waiter.key == key else { return nil }
       return waiter.input > claimed[waiter.key, default: 0] ? .dropped : nil
     }
@@ -406,7 +410,7 @@ where
   }
 
   private func perform(_ ticket: RunTicket<NumberedValue>, forKey key: Key) async {
-    var covered: UInt64?
+    var covered: (newest: UInt64, result: RunResult)?
     if let action = state.withLock({ $0.action }) {
       covered = await claimAndRun(ticket, forKey: key, action: action, on: action.isolation)
     } else {
@@ -422,7 +426,10 @@ where
       state.machine.runReturned(ticket, forKey: key)
       state.runTasks[key]?.removeFirst()
       if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
-      let callers = covered.map { coveredSendWaiters(forKey: key, through: $0, in: &state) } ?? []
+      let callers =
+        covered.map {
+          coveredSendWaiters(forKey: key, through: $0.newest, result: $0.result, in: &state)
+        } ?? []
       // Every caller this run covered is settled, and the key's next run has not claimed yet
       // (it waits for this task): the key's mark answers nothing any more.
       if covered != nil { state.claimedThrough[key] = nil }
@@ -442,23 +449,24 @@ where
   /// Runs on the action's isolation, so that the claim and the action's first synchronous
   /// steps happen in one turn of that actor, with no `send` in between.
   ///
-  /// Returns the number of the newest input the run covered, or `nil` when it did not start.
+  /// Returns the number of the newest input the run covered and what the action returned or
+  /// threw, or `nil` when it did not start.
   private func claimAndRun(
     _ ticket: RunTicket<NumberedValue>,
     forKey key: Key,
     action: Action,
     on isolation: isolated (any Actor)?
-  ) async -> UInt64? {
+  ) async -> (newest: UInt64, result: RunResult)? {
     let claimed = state.withLock { state -> NumberedValue? in
       guard let value = state.machine.claim(ticket, forKey: key) else { return nil }
       if !state.sendWaiters.isEmpty { state.claimedThrough[key] = value.number }
       return value
     }
     guard let claimed else { return nil }
-    await RunningAction.run(for: ObjectIdentifier(self)) {
+    let result = await RunningAction.run(for: ObjectIdentifier(self)) {
       await action(key, claimed.payload, isolation: isolation)
     }
-    return claimed.number
+    return (claimed.number, result)
   }
 }
 
@@ -468,10 +476,12 @@ extension KeyedRuns {
   /// notes (the iOS 18 runtime, reflection) apply here alike.
   @usableFromInline
   package struct IsolatedKeyedAction: Sendable, CustomReflectable {
-    private let body: @Sendable @isolated(any) (Key, Value) async -> Void
+    private let body: @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
 
     /// Wraps `body`; its isolation is read from the closure itself.
-    package init(_ body: @escaping @Sendable @isolated(any) (Key, Value) async -> Void) {
+    package init(
+      _ body: @escaping @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
+    ) {
       self.body = body
     }
 
@@ -484,11 +494,15 @@ extension KeyedRuns {
     }
 
     /// Runs the action on its own isolation, starting from the caller's (see
-    /// ``IsolatedAction/callAsFunction(_:isolation:)``).
+    /// ``IsolatedAction/callAsFunction(_:isolation:)``), and returns what it returned or threw.
     package func callAsFunction(
       _ key: Key, _ value: Value, isolation caller: isolated (any Actor)?
-    ) async {
-      await body(key, value)
+    ) async -> RunResult {
+      do throws(Failure) {
+        return .success(try await body(key, value))
+      } catch {
+        return .failure(error)
+      }
     }
   }
 }

@@ -8,7 +8,11 @@ package protocol KeyedRunsOwner: Sendable {
   where KeyMachine.Input: NumberedPayload, KeyMachine.Value: NumberedPayload
   associatedtype TimedClock: Clock
   where KeyMachine.Instant == TimedClock.Instant
+  /// What the owner's action returns.
+  associatedtype Success: Sendable
+  /// What the owner's action throws; `Never` when it cannot throw.
+  associatedtype Failure: Error
 
   /// The engine that applies the owner's keyed machine.
-  var runs: KeyedRuns<Key, KeyMachine, TimedClock> { get }
+  var runs: KeyedRuns<Key, KeyMachine, TimedClock, Success, Failure> { get }
 }

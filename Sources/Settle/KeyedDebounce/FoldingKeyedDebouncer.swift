@@ -16,5 +16,5 @@
 /// ```
 public typealias FoldingKeyedDebouncer<
   Key: Hashable & Sendable, Value: Sendable, Accumulated: Sendable, C: Clock
-> = KeyedDebouncing<Key, Fold<Value, Accumulated>, C>
+> = KeyedDebouncing<Key, Fold<Value, Accumulated>, C, Void, Never>
 where C.Duration == Duration

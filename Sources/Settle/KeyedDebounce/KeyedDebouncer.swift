@@ -15,5 +15,5 @@
 /// await autosave.flush(forKey: 1)  // the window closes: save document 1 now
 /// ```
 public typealias KeyedDebouncer<Key: Hashable & Sendable, Value: Sendable, C: Clock> =
-  KeyedDebouncing<Key, LatestValue<Value>, C>
+  KeyedDebouncing<Key, LatestValue<Value>, C, Void, Never>
 where C.Duration == Duration

@@ -28,13 +28,13 @@
 ///   O(log n). Each key due costs O(log n) when the timer wakes. Entries left behind by
 ///   `cancel(forKey:)` and `flush(forKey:)` cost O(1) amortised each: the heap is rebuilt in
 ///   O(n) once they outnumber the live ones.
-public final actor KeyedDebouncing<Key: Hashable & Sendable, Folding: RunFold, C: Clock>
+public final actor KeyedDebouncing<Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
 where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
-  package let runs: KeyedRuns<Key, KeyMachine, C>
+  package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
   /// What the deinit does with the pending values.
   let onRelease: PendingValuePolicy
 
@@ -63,7 +63,7 @@ where C.Duration == Duration {
     folding fold: Folding,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async -> Void
+    action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
     self.onRelease = onRelease
     runs = KeyedRuns(
@@ -85,7 +85,7 @@ where C.Duration == Duration {
     options: DebounceOptions = DebounceOptions(),
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
   ) where Folding == LatestValue<Value> {
     self.init(
       for: interval, tolerance: tolerance, options: options, folding: LatestValue(),
@@ -127,7 +127,29 @@ where C.Duration == Duration {
   public nonisolated func sendAndWait(
     _ value: Folding.Input, forKey key: Key
   ) async throws(CancellationError) -> SendOutcome {
-    try await runs.sendAndWait(value, forKey: key)
+    try await runs.sendAndWait(value, forKey: key).outcome
+  }
+
+  /// Offers a value for `key` and returns what the key's run that covered it returned or
+  /// threw: concurrent callers of one key within its quiet period share one run and its result,
+  /// and callers of other keys never do. The rules are those of
+  /// ``Debouncing/sendAndWaitForResult(_:)``, for one key.
+  ///
+  /// ```swift
+  /// // Single flight: requests for one image within 50 ms share one download.
+  /// let images = KeyedDebouncing(for: .milliseconds(50)) {
+  ///   (url: String, _: Void) async throws -> [UInt8] in
+  ///   try await Task.sleep(for: .milliseconds(10))  // stands in for the download
+  ///   return Array(url.utf8)
+  /// }
+  /// async let header = images.sendAndWaitForResult((), forKey: "https://example.com/a.png")
+  /// async let cell = images.sendAndWaitForResult((), forKey: "https://example.com/a.png")
+  /// print(try await header == cell)  // true: one download, both callers
+  /// ```
+  public nonisolated func sendAndWaitForResult(
+    _ value: Folding.Input, forKey key: Key
+  ) async throws -> Success {
+    try await runs.sendAndWait(value, forKey: key).value()
   }
 
   /// Drops `key`'s pending value, cancels its running action, ends its burst and forgets the

@@ -17,5 +17,5 @@
 /// ```
 public typealias FoldingKeyedThrottler<
   Key: Hashable & Sendable, Value: Sendable, Accumulated: Sendable, C: Clock
-> = KeyedThrottling<Key, Fold<Value, Accumulated>, C>
+> = KeyedThrottling<Key, Fold<Value, Accumulated>, C, Void, Never>
 where C.Duration == Duration

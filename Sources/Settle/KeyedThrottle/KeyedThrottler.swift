@@ -15,5 +15,5 @@
 /// like.cancel(forKey: 7)  // the row was deleted: drop its waiting request
 /// ```
 public typealias KeyedThrottler<Key: Hashable & Sendable, Value: Sendable, C: Clock> =
-  KeyedThrottling<Key, LatestValue<Value>, C>
+  KeyedThrottling<Key, LatestValue<Value>, C, Void, Never>
 where C.Duration == Duration

@@ -28,13 +28,13 @@
 ///   waits is O(1) plus the fold's own work; a send that opens a key's window, or the first to
 ///   wait in it, files the key in a min-heap of deadlines, O(log n). Each window's end costs
 ///   O(log n) when the timer wakes.
-public final actor KeyedThrottling<Key: Hashable & Sendable, Folding: RunFold, C: Clock>
+public final actor KeyedThrottling<Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
 where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
-  package let runs: KeyedRuns<Key, KeyMachine, C>
+  package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
   /// What the deinit does with the pending values.
   let onRelease: PendingValuePolicy
 
@@ -63,7 +63,7 @@ where C.Duration == Duration {
     folding fold: Folding,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async -> Void
+    action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
     self.onRelease = onRelease
     runs = KeyedRuns(
@@ -82,7 +82,7 @@ where C.Duration == Duration {
     mode: ThrottleMode = .newestAtWindowEnd,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Key, Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
   ) where Folding == LatestValue<Value> {
     self.init(
       for: interval, tolerance: tolerance, mode: mode, folding: LatestValue(),
@@ -123,7 +123,17 @@ where C.Duration == Duration {
   public nonisolated func sendAndWait(
     _ value: Folding.Input, forKey key: Key
   ) async throws(CancellationError) -> SendOutcome {
-    try await runs.sendAndWait(value, forKey: key)
+    try await runs.sendAndWait(value, forKey: key).outcome
+  }
+
+  /// Offers a value for `key` and returns what the key's run that covered it returned or
+  /// threw: concurrent callers of one key within its window share one run and its result,
+  /// and callers of other keys never do. The rules are those of
+  /// ``Debouncing/sendAndWaitForResult(_:)``, for one key.
+  public nonisolated func sendAndWaitForResult(
+    _ value: Folding.Input, forKey key: Key
+  ) async throws -> Success {
+    try await runs.sendAndWait(value, forKey: key).value()
   }
 
   /// Drops `key`'s waiting value, cancels its running action, closes its window and forgets

@@ -18,11 +18,15 @@
 /// synchronous one, because an `async` `@isolated(any)` closure receives its isolation as an
 /// argument: a plain `async` function type does not have its calling convention.
 @usableFromInline
-package struct IsolatedAction<Value: Sendable>: Sendable, CustomReflectable {
-  private let body: @Sendable @isolated(any) (Value) async -> Void
+package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error>: Sendable,
+  CustomReflectable
+{
+  private let body: @Sendable @isolated(any) (Value) async throws(Failure) -> Success
 
   /// Wraps `body`; its isolation is read from the closure itself.
-  package init(_ body: @escaping @Sendable @isolated(any) (Value) async -> Void) {
+  package init(
+    _ body: @escaping @Sendable @isolated(any) (Value) async throws(Failure) -> Success
+  ) {
     self.body = body
   }
 
@@ -34,7 +38,7 @@ package struct IsolatedAction<Value: Sendable>: Sendable, CustomReflectable {
     Mirror(self, children: ["isolation": isolation as Any], displayStyle: .struct)
   }
 
-  /// Runs the action on its own isolation.
+  /// Runs the action on its own isolation, and returns what it returned or threw.
   ///
   /// Pass the caller's isolation: the call then starts there, with no hop in between. A plain
   /// nonisolated `async` method would first leave the caller's actor, so a claim made on the
@@ -42,7 +46,11 @@ package struct IsolatedAction<Value: Sendable>: Sendable, CustomReflectable {
   /// (``TimedRuns``' no-stale-start guarantee). No default: each call site says where it is.
   package func callAsFunction(
     _ value: Value, isolation caller: isolated (any Actor)?
-  ) async {
-    await body(value)
+  ) async -> Result<Success, Failure> {
+    do throws(Failure) {
+      return .success(try await body(value))
+    } catch {
+      return .failure(error)
+    }
   }
 }

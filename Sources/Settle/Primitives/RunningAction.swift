@@ -27,14 +27,15 @@ package final class RunningAction: Sendable {
 
   /// Runs `action` marked as the action of the object `owner` identifies; an identifier, not
   /// the object, so that a running action never keeps its owner alive.
-  package static func run(
+  package static func run<Outcome>(
     for owner: ObjectIdentifier,
     isolation: isolated (any Actor)? = #isolation,
-    _ action: () async -> Void
-  ) async {
+    _ action: () async -> Outcome
+  ) async -> Outcome {
     let marker = RunningAction(owner: owner, task: currentTask())
-    await current.withValue(marker, operation: action)
+    let outcome = await current.withValue(marker, operation: action)
     marker.isActive.withLock { $0 = false }
+    return outcome
   }
 
   /// Whether the calling task is the one running `owner`'s action.

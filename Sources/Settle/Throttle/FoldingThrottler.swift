@@ -14,5 +14,5 @@
 /// uploader.send("tab changed")  // waits for the window's end, with any that follow
 /// ```
 public typealias FoldingThrottler<Value: Sendable, Accumulated: Sendable, C: Clock> =
-  Throttling<Fold<Value, Accumulated>, C>
+  Throttling<Fold<Value, Accumulated>, C, Void, Never>
 where C.Duration == Duration

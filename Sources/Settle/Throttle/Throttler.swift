@@ -11,5 +11,5 @@
 /// }
 /// savePosition.send(120)  // from the scroll view's callback: synchronous, O(1)
 /// ```
-public typealias Throttler<Value: Sendable, C: Clock> = Throttling<LatestValue<Value>, C>
+public typealias Throttler<Value: Sendable, C: Clock> = Throttling<LatestValue<Value>, C, Void, Never>
 where C.Duration == Duration

@@ -10,7 +10,7 @@ extension Throttling {
     tolerance: Duration? = nil,
     latest: Bool,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Value) async throws(Failure) -> Success
   ) where Folding == LatestValue<Value> {
     self.init(
       for: interval, tolerance: tolerance, mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd,

@@ -29,12 +29,12 @@
 ///
 /// - Complexity: ``send(_:)`` is O(1) plus the fold's own work, in place, and takes one lock;
 ///   the timer task exists only while a value waits for a window's end.
-public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Duration {
+public final actor Throttling<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error> where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
-  package let runs: TimedRuns<Machine, C>
+  package let runs: TimedRuns<Machine, C, Success, Failure>
   /// What the deinit does with a pending value.
   let onRelease: PendingValuePolicy
 
@@ -71,7 +71,7 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
     folding fold: Folding,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Folding.Output) async -> Void
+    action: @escaping @Sendable @isolated(any) (Folding.Output) async throws(Failure) -> Success
   ) {
     self.onRelease = onRelease
     runs = TimedRuns(
@@ -92,7 +92,7 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
     mode: ThrottleMode = .newestAtWindowEnd,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Value) async throws(Failure) -> Success
   ) where Folding == LatestValue<Value> {
     self.init(
       for: interval, tolerance: tolerance, mode: mode, folding: LatestValue(),
@@ -123,7 +123,14 @@ public final actor Throttling<Folding: RunFold, C: Clock> where C.Duration == Du
   public nonisolated func sendAndWait(_ value: Folding.Input) async throws(CancellationError)
     -> SendOutcome
   {
-    try await runs.sendAndWait(value)
+    try await runs.sendAndWait(value).outcome
+  }
+
+  /// Offers a value and returns what the run that covered it returned or threw, with the
+  /// rules of ``Debouncing/sendAndWaitForResult(_:)``; a value the window does not keep
+  /// throws ``DroppedValueError``.
+  public nonisolated func sendAndWaitForResult(_ value: Folding.Input) async throws -> Success {
+    try await runs.sendAndWait(value).value()
   }
 
   /// Drops the waiting value, cancels a running action and closes the window; see

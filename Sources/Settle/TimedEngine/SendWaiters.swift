@@ -1,13 +1,14 @@
 /// The `sendAndWait` callers of an engine, and the outcomes decided for them: written once for
 /// ``TimedRuns`` and the keyed engine, whose waiters differ only in what they wait for.
 ///
-/// Each caller waits under an id; the engine decides an outcome with ``settle(_:)`` while it
-/// holds its lock, and the caller reads (and removes) its own when it resumes.
-package struct SendWaiters<Waiter: SendWaiting>: Sendable {
+/// Each caller waits under an id; the engine decides an outcome with
+/// ``settle(result:_:)`` while it holds its lock, and the caller reads (and removes) its own
+/// when it resumes.
+package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   /// The callers still waiting, each with what its outcome depends on.
   var queue = WaiterQueue<Waiter>()
   /// Outcomes decided for callers, by waiter id.
-  var outcomes: [UInt64: SendOutcome] = [:]
+  var outcomes: [UInt64: SendSettlement<RunResult>] = [:]
 
   package init() {}
 
@@ -17,16 +18,17 @@ package struct SendWaiters<Waiter: SendWaiting>: Sendable {
   /// Callers still waiting.
   package var count: Int { queue.count }
 
-  /// Settles the waiting callers to whom `decide` gives an outcome; call with the engine's
+  /// Settles the waiting callers to whom `decide` gives an outcome, each with `result`: the
+  /// result of the run that covered them, or `nil` when no run did. Call with the engine's
   /// lock held, and resume what it returns after releasing it.
   package mutating func settle(
-    _ decide: (Waiter) -> SendOutcome?
+    result: RunResult?, _ decide: (Waiter) -> SendOutcome?
   ) -> [WaiterQueue<Waiter>.Continuation] {
     guard !queue.isEmpty else { return [] }
-    var decided: [UInt64: SendOutcome] = [:]
+    var decided: [UInt64: SendSettlement<RunResult>] = [:]
     let resumed = queue.removeSatisfied { waiter in
       guard let outcome = decide(waiter) else { return false }
-      decided[waiter.id] = outcome
+      decided[waiter.id] = SendSettlement(outcome: outcome, result: result)
       return true
     }
     outcomes.merge(decided) { _, new in new }
@@ -64,10 +66,10 @@ extension LockedState {
   ///
   /// `send` is given the caller's id and returns the tasks to cancel once the lock is
   /// released, and what the caller waits for.
-  package func sendAndWait<Waiter, Superseded: Sequence<Task<Void, Never>>>(
-    in waiters: WritableKeyPath<State, SendWaiters<Waiter>> & Sendable,
+  package func sendAndWait<Waiter, RunResult, Superseded: Sequence<Task<Void, Never>>>(
+    in waiters: WritableKeyPath<State, SendWaiters<Waiter, RunResult>> & Sendable,
     _ send: (inout State, UInt64) -> (superseded: Superseded, waiter: Waiter?)
-  ) async throws(CancellationError) -> SendOutcome {
+  ) async throws(CancellationError) -> SendSettlement<RunResult> {
     let id = withLock { $0[keyPath: waiters].queue.reserve() }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
@@ -75,7 +77,7 @@ extension LockedState {
           let (superseded, waiter) = send(&state, id)
           guard let waiter else {
             state[keyPath: waiters].queue.abandon(id)
-            state[keyPath: waiters].outcomes[id] = .dropped
+            state[keyPath: waiters].outcomes[id] = SendSettlement(outcome: .dropped, result: nil)
             return (superseded, false)
           }
           let suspended = state[keyPath: waiters].queue.enqueue(

@@ -23,7 +23,9 @@
 /// then a clock read, a lock and a few stores, with no generic metadata look-ups. What it
 /// calls only at the start of a burst or a run (`startTimer`, `startRun`) stays out of line.
 @usableFromInline
-package final class TimedRuns<Machine: TimedStateMachine, C: Clock>: Sendable
+package final class TimedRuns<
+  Machine: TimedStateMachine, C: Clock, Success: Sendable, Failure: Error
+>: Sendable
 where
   Machine.Instant == C.Instant, Machine.Input: NumberedPayload, Machine.Value: NumberedPayload
 {
@@ -35,7 +37,9 @@ where
   package typealias Value = Machine.Value.Payload
   /// The work to run; its isolation is where claims happen. Wrapped as soon as it arrives,
   /// so that no generic position ever holds its function type (see ``IsolatedAction``).
-  package typealias Action = IsolatedAction<Value>
+  package typealias Action = IsolatedAction<Value, Success, Failure>
+  /// What a run's action returned or threw: what every caller the run covered receives.
+  package typealias RunResult = Result<Success, Failure>
   @usableFromInline
   typealias RunTask = Task<Void, Never>
 
@@ -104,7 +108,7 @@ where
     /// runs return, the ones after it by a later run or a `cancel()`.
     var claimedThrough: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent, and their outcomes.
-    var sendWaiters = SendWaiters<SendWaiter>()
+    var sendWaiters = SendWaiters<SendWaiter, RunResult>()
     /// A ``Handover`` recorded a value, or the timer caught up, since the lock was taken: the
     /// caller completes the handover once it has released the lock.
     @usableFromInline
@@ -153,7 +157,7 @@ where
     machine: Machine,
     clock: C,
     tolerance: Duration? = nil,
-    action: @escaping @Sendable @isolated(any) (Value) async -> Void
+    action: @escaping @Sendable @isolated(any) (Value) async throws(Failure) -> Success
   ) {
     self.init(
       machine: machine, clock: clock, tolerance: tolerance, action: IsolatedAction(action),
@@ -291,13 +295,15 @@ where
     }
   }
 
-  /// Sends `input` and returns once the run that covers it has returned, or at once when no
-  /// run will (see ``SendOutcome``).
+  /// Sends `input` and returns once the run that covers it has returned, with that run's
+  /// result, or at once when no run will (see ``SendOutcome``).
   ///
   /// The send happens before the first suspension, in the caller's order with its other
   /// sends. When the calling task is cancelled, the input stays sent and the wait ends with
   /// `CancellationError`.
-  package func sendAndWait(_ input: Input) async throws(CancellationError) -> SendOutcome {
+  package func sendAndWait(
+    _ input: Input
+  ) async throws(CancellationError) -> SendSettlement<RunResult> {
     precondition(
       handover == nil,
       "Internal inconsistency in Settle: sendAndWait on an engine whose runs are handed over")
@@ -311,12 +317,12 @@ where
   }
 
   /// The callers whose inputs a returned run covered: its newest input ran, earlier ones were
-  /// superseded or folded into it.
-  private func coveredSendWaiters(through newest: UInt64, in state: inout State)
-    -> [WaiterQueue<SendWaiter>.Continuation]
-  {
+  /// superseded or folded into it. Each receives the run's `result`.
+  private func coveredSendWaiters(
+    through newest: UInt64, result: RunResult, in state: inout State
+  ) -> [WaiterQueue<SendWaiter>.Continuation] {
     let earlier: SendOutcome = Machine.foldsInputs ? .folded : .superseded
-    return state.sendWaiters.settle { waiter in
+    return state.sendWaiters.settle(result: result) { waiter in
       guard waiter.input <= newest else { return nil }
       return waiter.input == newest ? .ran : earlier
     }
@@ -325,7 +331,9 @@ where
   /// The callers whose inputs no claimed run covers: a `cancel()` or shutdown dropped them.
   private func droppedSendWaiters(_ state: inout State) -> [WaiterQueue<SendWaiter>.Continuation] {
     let claimed = state.claimedThrough
-    return state.sendWaiters.settle { waiter in waiter.input > claimed ? .dropped : nil }
+    return state.sendWaiters.settle(result: nil) { waiter in
+      waiter.input > claimed ? .dropped : nil
+    }
   }
 
   @usableFromInline
@@ -559,7 +567,7 @@ where
   }
 
   private func perform(_ ticket: RunTicket<Machine.Value>) async {
-    var covered: UInt64?
+    var covered: (newest: UInt64, result: RunResult)?
     if let action = state.withLock({ $0.action }) {
       covered = await claimAndRun(ticket, action: action, on: action.isolation)
     } else {
@@ -574,7 +582,9 @@ where
     let (waiters, released) = state.withLock { state in
       state.machine.runReturned(ticket)
       state.runTasks.removeFirst()
-      let callers = covered.map { coveredSendWaiters(through: $0, in: &state) } ?? []
+      let callers =
+        covered.map { coveredSendWaiters(through: $0.newest, result: $0.result, in: &state) }
+        ?? []
       // After a shutdown that ran the pending value, the last run to return lets the action go.
       var released: Action?
       if state.machine.ledger.isShutDown, state.machine.ledger.activeRunCount == 0 {
@@ -591,21 +601,22 @@ where
   /// Runs on the action's isolation, so that the claim and the action's first synchronous
   /// steps happen in one turn of that actor, with no `send` in between.
   ///
-  /// Returns the number of the newest input the run covered, or `nil` when it did not start.
+  /// Returns the number of the newest input the run covered and what the action returned or
+  /// threw, or `nil` when it did not start.
   private func claimAndRun(
     _ ticket: RunTicket<Machine.Value>,
     action: Action,
     on isolation: isolated (any Actor)?
-  ) async -> UInt64? {
+  ) async -> (newest: UInt64, result: RunResult)? {
     let claimed = state.withLock { state -> Machine.Value? in
       guard let value = state.machine.claim(ticket) else { return nil }
       state.claimedThrough = value.number
       return value
     }
     guard let claimed else { return nil }
-    await RunningAction.run(for: ObjectIdentifier(self)) {
+    let result = await RunningAction.run(for: ObjectIdentifier(self)) {
       await action(claimed.payload, isolation: isolation)
     }
-    return claimed.number
+    return (claimed.number, result)
   }
 }

@@ -7,7 +7,11 @@ package protocol TimedRunsOwner: Sendable {
   where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload
   associatedtype TimedClock: Clock
   where Machine.Instant == TimedClock.Instant
+  /// What the owner's action returns.
+  associatedtype Success: Sendable
+  /// What the owner's action throws; `Never` when it cannot throw.
+  associatedtype Failure: Error
 
   /// The engine that applies the owner's state machine.
-  var runs: TimedRuns<Machine, TimedClock> { get }
+  var runs: TimedRuns<Machine, TimedClock, Success, Failure> { get }
 }

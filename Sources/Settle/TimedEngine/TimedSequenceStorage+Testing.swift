@@ -31,7 +31,7 @@ extension TimedSequenceIterator {
   /// The engine this iterator's elements pass through. Its pump waits on it when the base
   /// finishes; tests wait on it too, several tasks at once, as a ``Debouncer``'s callers wait
   /// on theirs.
-  package var engine: TimedRuns<Machine, TimedClock> { owner.storage.runs }
+  package var engine: TimedRuns<Machine, TimedClock, Void, Never> { owner.storage.runs }
 
   /// Returns once the base has ended and what its end causes at once has happened (see
   /// ``TimedSequenceStorage/waitUntilInputEnded()``); a replay waits for it. Delivery needs no

@@ -51,7 +51,7 @@ where
   @usableFromInline
   let base: Base
   @usableFromInline
-  let runs: TimedRuns<Machine, C>
+  let runs: TimedRuns<Machine, C, Void, Never>
   @usableFromInline
   let output: LockedState<Output>
 
@@ -62,7 +62,7 @@ where
     self.base = base
     let output = LockedState(Output(buffering: buffering))
     self.output = output
-    let handover = TimedRuns<Machine, C>.Handover(
+    let handover = TimedRuns<Machine, C, Void, Never>.Handover(
       record: { element in
         output.withLock { output in
           let action = output.machine.elementDue(element)

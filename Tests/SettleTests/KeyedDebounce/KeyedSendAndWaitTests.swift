@@ -13,7 +13,7 @@ struct KeyedSendAndWaitTests {
   /// so that the test orders its sends; the task's value is the outcome.
   static func sendAndWait<Folding: RunFold>(
     _ value: Folding.Input, forKey key: String,
-    to debouncer: KeyedDebouncing<String, Folding, ManualClock>
+    to debouncer: KeyedDebouncing<String, Folding, ManualClock, Void, Never>
   ) async throws -> Task<SendOutcome, any Error> {
     let before = debouncer.inputsSent
     let task = Task { try await debouncer.sendAndWait(value, forKey: key) }

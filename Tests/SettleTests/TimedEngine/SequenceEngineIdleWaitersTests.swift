@@ -22,7 +22,7 @@ struct SequenceEngineIdleWaitersTests {
     let clock = ManualClock()
     let source = ManualSequence<String, any Error>()
     let engines = ValueRecorder<
-      TimedRuns<LatestDebounceMachine<String, ManualClock.Instant>, ManualClock>
+      TimedRuns<LatestDebounceMachine<String, ManualClock.Instant>, ManualClock, Void, Never>
     >()
     let received = ValueRecorder<String>()
     let consumer = Task {

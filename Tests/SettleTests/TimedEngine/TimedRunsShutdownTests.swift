@@ -23,7 +23,7 @@ struct TimedRunsShutdownTests {
 
   /// Shuts `runs` down, sends, and checks that nothing was taken and nothing waits.
   static func sendAfterShutdown<Machine: TimedStateMachine>(
-    _ runs: TimedRuns<Machine, ManualClock>, _ value: Machine.Input.Payload
+    _ runs: TimedRuns<Machine, ManualClock, Void, Never>, _ value: Machine.Input.Payload
   ) async throws {
     runs.shutDown()
     runs.send(value)
