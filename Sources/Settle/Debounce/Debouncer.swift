@@ -12,5 +12,7 @@
 /// search.send("du")  // from the text field's change callback: synchronous, O(1)
 /// search.send("dune")
 /// ```
-public typealias Debouncer<Value: Sendable, C: Clock> = Debouncing<LatestValue<Value>, C, Void, Never>
+public typealias Debouncer<Value: Sendable, C: Clock> = Debouncing<
+  LatestValue<Value>, C, Void, Never
+>
 where C.Duration == Duration

@@ -41,7 +41,8 @@
 ///   it takes a lock and stores or folds the value in place (the fold runs under that lock, so
 ///   values fold in call order with no task per input). A burst of any length uses one timer
 ///   task, which sleeps until the newest deadline; each run uses one task.
-public final actor Debouncing<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error> where C.Duration == Duration {
+public final actor Debouncing<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
+where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 

@@ -28,7 +28,9 @@
 ///   O(log n). Each key due costs O(log n) when the timer wakes. Entries left behind by
 ///   `cancel(forKey:)` and `flush(forKey:)` cost O(1) amortised each: the heap is rebuilt in
 ///   O(n) once they outnumber the live ones.
-public final actor KeyedDebouncing<Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
+public final actor KeyedDebouncing<
+  Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error
+>
 where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
@@ -63,7 +65,8 @@ where C.Duration == Duration {
     folding fold: Folding,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
+    action:
+      @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
     self.onRelease = onRelease
     runs = KeyedRuns(

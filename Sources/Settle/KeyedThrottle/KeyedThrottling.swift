@@ -28,7 +28,9 @@
 ///   waits is O(1) plus the fold's own work; a send that opens a key's window, or the first to
 ///   wait in it, files the key in a min-heap of deadlines, O(log n). Each window's end costs
 ///   O(log n) when the timer wakes.
-public final actor KeyedThrottling<Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
+public final actor KeyedThrottling<
+  Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error
+>
 where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
@@ -63,7 +65,8 @@ where C.Duration == Duration {
     folding fold: Folding,
     onRelease: PendingValuePolicy = .cancelPending,
     clock: C = ContinuousClock(),
-    action: @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
+    action:
+      @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
     self.onRelease = onRelease
     runs = KeyedRuns(

@@ -11,5 +11,7 @@
 /// }
 /// savePosition.send(120)  // from the scroll view's callback: synchronous, O(1)
 /// ```
-public typealias Throttler<Value: Sendable, C: Clock> = Throttling<LatestValue<Value>, C, Void, Never>
+public typealias Throttler<Value: Sendable, C: Clock> = Throttling<
+  LatestValue<Value>, C, Void, Never
+>
 where C.Duration == Duration

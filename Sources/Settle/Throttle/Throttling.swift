@@ -29,7 +29,8 @@
 ///
 /// - Complexity: ``send(_:)`` is O(1) plus the fold's own work, in place, and takes one lock;
 ///   the timer task exists only while a value waits for a window's end.
-public final actor Throttling<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error> where C.Duration == Duration {
+public final actor Throttling<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
+where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 

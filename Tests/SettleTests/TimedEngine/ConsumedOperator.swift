@@ -18,7 +18,9 @@ struct ConsumedOperator: Sendable {
   /// element; returns once the iterator exists, so the test can yield at once.
   static func start<Iterator: AsyncIteratorProtocol, Machine, C>(
     _ makeIterator:
-      @escaping @Sendable (ManualSequence<Int, any Error>) -> (Iterator, TimedRuns<Machine, C, Void, Never>)
+      @escaping @Sendable (ManualSequence<Int, any Error>) -> (
+        Iterator, TimedRuns<Machine, C, Void, Never>
+      )
   ) async throws -> ConsumedOperator where Iterator.Element == Int, Iterator: SendableMetatype {
     let engines = ValueRecorder<TimedRuns<Machine, C, Void, Never>>()
     let source = ManualSequence<Int, any Error>()
