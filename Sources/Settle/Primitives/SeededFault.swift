@@ -63,6 +63,9 @@ package enum SeededFault: Sendable, CaseIterable {
   /// A values iterator's end forgets the waiter it should resume: a suspended iterator never
   /// learns that its task was cancelled.
   case endForgetsTheWaiter
+  /// A returning run settles every waiting caller with its result, not only those whose
+  /// values it covered: a caller whose value runs later gets an earlier run's result.
+  case resultSettlesLaterCallers
 
   #if SETTLE_MUTANTS
     /// The fault switched on, if any; set by the mutant tests, which run serialised, or for

@@ -323,7 +323,9 @@ where
   ) -> [WaiterQueue<SendWaiter>.Continuation] {
     let earlier: SendOutcome = Machine.foldsInputs ? .folded : .superseded
     return state.sendWaiters.settle(result: result) { waiter in
-      guard waiter.input <= newest else { return nil }
+      guard waiter.input <= newest || SeededFault.isSeeded(.resultSettlesLaterCallers) else {
+        return nil
+      }
       return waiter.input == newest ? .ran : earlier
     }
   }

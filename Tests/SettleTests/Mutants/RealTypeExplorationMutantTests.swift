@@ -31,6 +31,14 @@
           "not caught: \(report)")
       }
 
+      @Test func aRunThatSettlesLaterCallersHandsThemAnotherRunsResult() async {
+        let report = await Self.explore(
+          DebouncerResultScenario.self, with: .resultSettlesLaterCallers)
+        #expect(
+          report.violation?.message.contains("another run's result") == true,
+          "not caught: \(report)")
+      }
+
       static func explore<Scenario: JobScenario>(
         _ scenario: Scenario.Type, with fault: SeededFault
       ) async -> ScheduleReport {

@@ -43,6 +43,12 @@ struct RealTypeExplorationTests {
     #expect(!report.bounded && report.schedules > 1, "\(report)")
   }
 
+  @Test func everyCallerGetsItsCoveringRunsResultInEveryJobOrder() async {
+    let report = await Self.explore(DebouncerResultScenario.self)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
+  }
+
   @Test func throttlerKeepsItsGuaranteesInEveryJobOrder() async {
     let report = await Self.explore(ThrottlerScenario.self)
     #expect(report.violation == nil, "\(report)")
