@@ -4,8 +4,10 @@ import Settle
 /// drives both.
 struct TimedRunsDriver: Sendable {
   var send: @Sendable (String) -> Void
-  /// `sendAndWait`, for a timeline that shows each caller's ``SendOutcome``.
-  var sendAndWait: (@Sendable (String) async throws -> SendOutcome)? = nil
+  /// `sendAndWait` (or `sendAndWaitForResult`), for a timeline that shows what each caller
+  /// learned: returns that, as the timeline writes it after the value (`"superseded"`,
+  /// `"gets c"`).
+  var sendAndWait: (@Sendable (String) async throws -> String)? = nil
   /// Inputs sent so far, so that a replay knows a `sendAndWait` task has sent its value.
   var inputsSent: @Sendable () -> UInt64 = { 0 }
   var cancel: @Sendable () -> Void

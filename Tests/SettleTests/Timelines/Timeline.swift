@@ -63,6 +63,10 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   /// in the order they return, each caller's value and ``SendOutcome`` (`"a superseded"`) and
   /// when it returned.
   var outcomes: [Event]?
+  /// `true` for a `debouncer` timeline with ``outcomes``: the debouncer's action returns the
+  /// value it ran, each value is sent with `sendAndWaitForResult`, and each outcome reads
+  /// `"a gets c"` (the caller of a got the result of c's run) or `"d dropped"`.
+  var results: Bool?
   /// For an operator: how long the consumer spends on each element before it asks for the
   /// next; `nil` for a consumer that asks again at once.
   var consumerBusy: Int?

@@ -49,6 +49,28 @@ struct TimelineReplayTests {
           flush: { await debouncer.flush() }, settle: { await debouncer.waitUntilQuiescent() },
           keepAlive: debouncer)
       }
+    case "debouncer" where timeline.results == true:
+      replayed = try await replayTimedRuns(timeline, step: step, outcomes: outcomes) {
+        clock, action in
+        let debouncer = Debouncing(
+          for: interval, options: timeline.debounceOptions, clock: clock
+        ) { (value: String) -> String in
+          await action(value)
+          return value
+        }
+        return TimedRunsDriver(
+          send: { debouncer.send($0) },
+          sendAndWait: { value in
+            do {
+              return "gets \(try await debouncer.sendAndWaitForResult(value))"
+            } catch is DroppedValueError {
+              return "dropped"
+            }
+          },
+          inputsSent: { debouncer.inputsSent }, cancel: { debouncer.cancel() },
+          flush: { await debouncer.flush() }, settle: { await debouncer.waitUntilQuiescent() },
+          keepAlive: debouncer)
+      }
     case "debouncer":
       replayed = try await replayTimedRuns(timeline, step: step, outcomes: outcomes) {
         clock, action in
@@ -61,7 +83,9 @@ struct TimelineReplayTests {
         let engine = box.withLock { $0?.engine }
         return TimedRunsDriver(
           send: { value in box.withLock { $0 }?.send(value) },
-          sendAndWait: { value in try await box.withLock { $0 }?.sendAndWait(value) ?? .dropped },
+          sendAndWait: { value in
+            "\(try await box.withLock { $0 }?.sendAndWait(value) ?? .dropped)"
+          },
           inputsSent: { engine?.inputsSent ?? 0 }, cancel: { box.withLock { $0 }?.cancel() },
           release: {
             // Taken out under the lock, released outside it.
