@@ -40,6 +40,11 @@ extension KeyedRunsOwner {
 }
 
 extension KeyedRuns {
+  /// For tests: see ``TimedRuns/waitForCallers(count:)``.
+  package func waitForCallers(count: Int) async {
+    await state.wait(in: \.sendWaiters.countWaiters, for: count) { $0.sendWaiters.count >= count }
+  }
+
   /// For tests: see ``KeyedRunsOwner/waitUntilQuiescent()``.
   package func waitUntilQuiescent() async {
     await state.wait(in: \.quiescenceWaiters, for: ()) {

@@ -9,6 +9,9 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   var queue = WaiterQueue<Waiter>()
   /// Outcomes decided for callers, by waiter id.
   var outcomes: [UInt64: SendSettlement<RunResult>] = [:]
+  /// Tests waiting until at least this many callers wait (`waitForCallers(count:)` in
+  /// SettleTesting), woken as callers arrive.
+  var countWaiters = WaiterQueue<Int>()
 
   package init() {}
 
@@ -73,18 +76,22 @@ extension LockedState {
     let id = withLock { $0[keyPath: waiters].queue.reserve() }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        let (superseded, suspended) = withLock { state -> (Superseded, Bool) in
+        let (superseded, suspended, counted) = withLock {
+          state -> (Superseded, Bool, [WaiterQueue<Int>.Continuation]) in
           let (superseded, waiter) = send(&state, id)
           guard let waiter else {
             state[keyPath: waiters].queue.abandon(id)
             state[keyPath: waiters].outcomes[id] = SendSettlement(outcome: .dropped, result: nil)
-            return (superseded, false)
+            return (superseded, false, [])
           }
           let suspended = state[keyPath: waiters].queue.enqueue(
             id, condition: waiter, continuation: continuation)
-          return (superseded, suspended)
+          let callers = state[keyPath: waiters].count
+          let counted = state[keyPath: waiters].countWaiters.removeSatisfied { $0 <= callers }
+          return (superseded, suspended, counted)
         }
         for task in superseded { task.cancel() }
+        for test in counted { test.resume() }
         if !suspended { continuation.resume() }
       }
     } onCancel: {

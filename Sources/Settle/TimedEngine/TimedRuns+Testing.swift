@@ -30,6 +30,12 @@ extension TimedRuns {
     state.withLock { $0.sendWaiters.count }
   }
 
+  /// Returns once at least `count` callers wait for a run (SettleTesting's
+  /// `waitForCallers(count:)`), or early when the waiting task is cancelled.
+  package func waitForCallers(count: Int) async {
+    await state.wait(in: \.sendWaiters.countWaiters, for: count) { $0.sendWaiters.count >= count }
+  }
+
   /// For tests: whether a timer task is running (asleep or awake).
   package var hasTimer: Bool {
     state.withLock { $0.machine.ledger.hasTimer }
