@@ -5,9 +5,9 @@ import Settle
 // so the test waits until the callers wait before it moves the clock.
 
 extension Debouncing {
-  /// Suspends until at least `count` callers of ``Debouncing/sendAndWait(_:)`` or
-  /// ``Debouncing/sendAndWaitForResult(_:)`` wait for a run: their values are sent, and no
-  /// run has settled them yet.
+  /// Suspends until at least `count` callers of `sendAndWait(_:)` or
+  /// `sendAndWaitForResult(_:)` wait for a run: their values are sent, and no run has settled
+  /// them yet.
   ///
   /// Two callers started in tasks of their own send in an order and at a time the test does
   /// not control; once both wait, the clock may move, and both values are in the quiet period
