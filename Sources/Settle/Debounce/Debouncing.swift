@@ -30,6 +30,9 @@
 ///   that run takes it, after a quiet period the run is superseded and the joined value waits
 ///   for a new one. With `leading: true`, the value that opens a burst runs at once, alone.
 ///   ``cancel()`` drops a partial accumulation; ``flush()`` runs it.
+/// - **Results.** An action may return a value and throw. Every caller of
+///   ``sendAndWaitForResult(_:)`` whose value a run covered gets what that run returned or
+///   threw; the engine keeps it only until they have it.
 /// - **Lifetime.** Releasing the debouncer cancels pending and running work and releases the
 ///   action closure; nothing runs afterwards. With `onRelease: .runPending` the pending value
 ///   runs instead, after any running action (see ``PendingValuePolicy``).
@@ -76,7 +79,9 @@ where C.Duration == Duration {
   ///   - clock: The clock deadlines are measured on: `ContinuousClock` (real time) by default;
   ///     pass a `ManualClock` in tests.
   ///   - action: The work. Mark it `@MainActor` (or another actor) to have the currency check
-  ///     happen there, right before it starts.
+  ///     happen there, right before it starts. It may return a value and throw: each run's
+  ///     result goes to the callers of ``sendAndWaitForResult(_:)`` it covered, and ``send(_:)``
+  ///     and ``sendAndWait(_:)`` ignore it.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
   public init(
     for interval: Duration,

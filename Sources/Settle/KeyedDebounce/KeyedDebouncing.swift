@@ -17,7 +17,8 @@
 ///   has returned (with `leading: true`, once its burst is also over), and when it is
 ///   cancelled (once a cancelled run of it, if any, has returned): the debouncer holds only
 ///   the keys that are pending or running.
-/// - **Lifetime.** As for ``Debouncing``, for every key.
+/// - **Results and lifetime.** As for ``Debouncing``, for every key: callers of one key
+///   share that key's runs and their results, never another key's.
 ///
 /// How these guarantees are tested, and which interleavings are explored exhaustively:
 /// <doc:HowSettleIsVerified>.

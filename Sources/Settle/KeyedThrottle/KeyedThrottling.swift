@@ -19,7 +19,8 @@
 ///   returned and its window has ended, and when it is cancelled (once a cancelled run of it,
 ///   if any, has returned): the throttler holds only the keys that are pending, running or
 ///   inside a window.
-/// - **Lifetime.** As for ``Debouncing``, for every key.
+/// - **Results and lifetime.** As for ``Debouncing``, for every key: callers of one key
+///   share that key's runs and their results, never another key's.
 ///
 /// How these guarantees are tested, and which interleavings are explored exhaustively:
 /// <doc:HowSettleIsVerified>.

@@ -21,8 +21,9 @@
 ///   the window, in ``ThrottleMode/newestAtWindowEndOnly`` every value of the window including
 ///   the one that opened it. ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown``
 ///   keep one value per run, so each accumulation holds that value alone.
-/// - **As a debouncer.** Call order, no stale start, no overlap and lifetime are those of
-///   ``Debouncing``. ``cancel()`` also closes the window: the next value runs at once.
+/// - **As a debouncer.** Call order, no stale start, no overlap, results and lifetime are
+///   those of ``Debouncing``. ``cancel()`` also closes the window: the next value runs at
+///   once.
 ///
 /// How these guarantees are tested, and which interleavings are explored exhaustively:
 /// <doc:HowSettleIsVerified>.
