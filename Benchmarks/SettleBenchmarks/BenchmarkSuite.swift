@@ -76,6 +76,13 @@ enum BenchmarkSuite {
         baselineName: "[Key: Debouncer], create on miss",
         baseline: { try await KeyedWorkloads.dictionaryOfDebouncers($0) }),
       BenchmarkCase(
+        group: debouncing, name: "sendAndWaitForResult: 10 callers per key, 10,000 callers",
+        operations: 10_000, quickOperations: 1_000,
+        target: .ratio(atMost: 1.5),
+        settle: { try await CoalescingWorkloads.keyedResults($0) },
+        baselineName: "actor with a Task per key in flight",
+        baseline: { try await CoalescingWorkloads.inFlightTable($0) }),
+      BenchmarkCase(
         group: debouncing, name: "a throttled send for each of 10,000 distinct keys",
         operations: 10_000, quickOperations: 1_000,
         target: .ratio(atMost: 1.0),

@@ -153,7 +153,7 @@ where
   package func sendAndWait(
     _ input: Input, forKey key: Key
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
-    try await state.sendAndWait(in: \.sendWaiters) { state, id in
+    try await state.sendAndWait(in: \.sendWaiters, group: key) { state, id in
       let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
       // Kept when it is the newest input of the value the key holds, or of the run this send
       // dispatched; anything else was left out by the rules.
@@ -168,8 +168,8 @@ where
     forKey key: Key, through newest: UInt64, result: RunResult, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let earlier: SendOutcome = KeyMachine.foldsInputs ? .folded : .superseded
-    return state.sendWaiters.settle(result: result) { waiter in
-      guard waiter.key == key, waiter.input <= newest else { return nil }
+    return state.sendWaiters.settle(key, result: result) { waiter in
+      guard waiter.input <= newest else { return nil }
       return waiter.input == newest ? .ran : earlier
     }
   }
@@ -180,9 +180,8 @@ where
     forKey key: Key?, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let claimed = state.claimedThrough
-    return state.sendWaiters.settle(result: nil) { waiter in
-      guard key == nil || waiter.key == key else { return nil }
-      return waiter.input > claimed[waiter.key, default: 0] ? .dropped : nil
+    return state.sendWaiters.settle(key, result: nil) { waiter in
+      waiter.input > claimed[waiter.key, default: 0] ? .dropped : nil
     }
   }
 

@@ -26,6 +26,9 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
   /// How many tasks are suspended.
   package var count: Int { waiters.count }
 
+  /// Whether no task is suspended and none is about to be: the queue holds nothing.
+  package var isUnused: Bool { waiters.isEmpty && reservations.isEmpty }
+
   /// Reserves an id before suspending, so a cancellation can find the waiter.
   package mutating func reserve() -> UInt64 {
     reservations.reserve()

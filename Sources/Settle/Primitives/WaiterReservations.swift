@@ -12,6 +12,9 @@ package struct WaiterReservations: Sendable {
 
   package init() {}
 
+  /// Whether no id is reserved and no early cancellation is remembered.
+  package var isEmpty: Bool { reserved.isEmpty && cancelledEarly.isEmpty }
+
   /// Takes a fresh id for a waiter about to suspend, so a cancellation can find it.
   package mutating func reserve() -> UInt64 {
     nextID &+= 1

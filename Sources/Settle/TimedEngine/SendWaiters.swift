@@ -1,14 +1,25 @@
 /// The `sendAndWait` callers of an engine, and the outcomes decided for them: written once for
 /// ``TimedRuns`` and the keyed engine, whose waiters differ only in what they wait for.
 ///
-/// Each caller waits under an id; the engine decides an outcome with
-/// ``settle(result:_:)`` while it holds its lock, and the caller reads (and removes) its own
-/// when it resumes.
+/// Each caller waits under an id, in the queue of its group (its key, for the keyed engine):
+/// a run settles only its own group's callers, so that its cost follows the callers it may
+/// cover, not every caller of every key. The engine decides outcomes with
+/// ``settle(_:result:_:)`` while it holds its lock, and the caller reads (and removes) its own
+/// when it resumes. A group's queue is dropped once nobody waits or is about to in it, so the
+/// memory follows the groups with callers.
 package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
-  /// The callers still waiting, each with what its outcome depends on.
-  var queue = WaiterQueue<Waiter>()
-  /// Outcomes decided for callers, by waiter id.
-  var outcomes: [UInt64: SendSettlement<RunResult>] = [:]
+  /// Where a caller's outcome is left: its group, and its id in that group's queue.
+  struct Caller: Hashable, Sendable {
+    let group: Waiter.Group
+    let id: UInt64
+  }
+
+  /// The callers still waiting, by group, each with what its outcome depends on.
+  var queues: [Waiter.Group: WaiterQueue<Waiter>] = [:]
+  /// Outcomes decided for callers.
+  var outcomes: [Caller: SendSettlement<RunResult>] = [:]
+  /// Callers waiting, over every group.
+  private(set) var count = 0
   /// Tests waiting until at least this many callers wait (`waitForCallers(count:)` in
   /// SettleTesting), woken as callers arrive.
   var countWaiters = WaiterQueue<Int>()
@@ -16,37 +27,89 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   package init() {}
 
   /// Whether no caller waits.
-  package var isEmpty: Bool { queue.isEmpty }
+  package var isEmpty: Bool { count == 0 }
 
-  /// Callers still waiting.
-  package var count: Int { queue.count }
+  /// Reserves an id in `group`'s queue before the caller suspends.
+  mutating func reserve(in group: Waiter.Group) -> UInt64 {
+    queues[group, default: WaiterQueue()].reserve()
+  }
 
-  /// Settles the waiting callers to whom `decide` gives an outcome, each with `result`: the
-  /// result of the run that covered them, or `nil` when no run did. Call with the engine's
-  /// lock held, and resume what it returns after releasing it.
+  /// Enqueues the reserved caller `id` of `group`; `false` when it was cancelled meanwhile.
+  mutating func enqueue(
+    _ id: UInt64, in group: Waiter.Group, waiter: Waiter,
+    continuation: WaiterQueue<Waiter>.Continuation
+  ) -> Bool {
+    let enqueued =
+      queues[group, default: WaiterQueue()].enqueue(
+        id, condition: waiter, continuation: continuation)
+    if enqueued { count += 1 } else { dropIfUnused(group) }
+    return enqueued
+  }
+
+  /// Drops the reservation of a caller whose value was not kept, and leaves it `dropped`.
+  mutating func drop(_ id: UInt64, in group: Waiter.Group) {
+    queues[group]?.abandon(id)
+    dropIfUnused(group)
+    outcomes[Caller(group: group, id: id)] = SendSettlement(outcome: .dropped, result: nil)
+  }
+
+  /// A cancelled caller: removes it and returns its continuation, if it had suspended.
+  mutating func cancel(_ id: UInt64, in group: Waiter.Group) -> WaiterQueue<Waiter>.Continuation? {
+    let continuation = queues[group]?.cancel(id)
+    if continuation != nil { count -= 1 }
+    dropIfUnused(group)
+    return continuation
+  }
+
+  /// The outcome left for a caller, removed; `nil` when it was cancelled.
+  mutating func takeOutcome(of id: UInt64, in group: Waiter.Group) -> SendSettlement<RunResult>? {
+    outcomes.removeValue(forKey: Caller(group: group, id: id))
+  }
+
+  /// Settles the waiting callers of `group` (of every group, for `nil`) to whom `decide`
+  /// gives an outcome, each with `result`: the result of the run that covered them, or `nil`
+  /// when no run did. Call with the engine's lock held, and resume what it returns after
+  /// releasing it.
+  ///
+  /// - Complexity: O(the callers waiting in `group`); O(every caller) for `nil`.
   package mutating func settle(
-    result: RunResult?, _ decide: (Waiter) -> SendOutcome?
+    _ group: Waiter.Group?, result: RunResult?, _ decide: (Waiter) -> SendOutcome?
   ) -> [WaiterQueue<Waiter>.Continuation] {
-    guard !queue.isEmpty else { return [] }
-    var decided: [UInt64: SendSettlement<RunResult>] = [:]
+    guard count > 0 else { return [] }
+    guard let group else {
+      return queues.keys.flatMap { settle($0, result: result, decide) }
+    }
+    guard var queue = queues.removeValue(forKey: group) else { return [] }
     let resumed = queue.removeSatisfied { waiter in
       guard let outcome = decide(waiter) else { return false }
-      decided[waiter.id] = SendSettlement(outcome: outcome, result: result)
+      outcomes[Caller(group: group, id: waiter.id)] = SendSettlement(
+        outcome: outcome, result: result)
       return true
     }
-    outcomes.merge(decided) { _, new in new }
+    count -= resumed.count
+    if !queue.isUnused { queues[group] = queue }
     return resumed
+  }
+
+  /// Forgets `group`'s queue once nobody waits or is about to in it.
+  private mutating func dropIfUnused(_ group: Waiter.Group) {
+    if queues[group]?.isUnused == true { queues[group] = nil }
   }
 }
 
 /// What a `sendAndWait` caller waits for, under its waiter id.
 package protocol SendWaiting: Sendable {
-  /// The waiter's id in the engine's queue, under which its outcome is left.
+  /// What a run settles callers by: its key, or one group for an unkeyed engine.
+  associatedtype Group: Hashable & Sendable
+  /// The waiter's id in its group's queue, under which its outcome is left.
   var id: UInt64 { get }
 }
 
 /// What a `sendAndWait` caller of ``TimedRuns`` waits for: the run covering its input number.
 package struct SendWaiter: SendWaiting {
+  /// An unkeyed engine's callers are one group.
+  package struct Group: Hashable, Sendable {}
+
   package let id: UInt64
   /// The number of the input the caller sent (see ``Numbered``).
   let input: UInt64
@@ -54,6 +117,9 @@ package struct SendWaiter: SendWaiting {
 
 /// What a `sendAndWait` caller of the keyed engine waits for: its key's run covering its input.
 package struct KeyedSendWaiter<Key: Hashable & Sendable>: SendWaiting {
+  /// A keyed engine's callers are grouped by key.
+  package typealias Group = Key
+
   package let id: UInt64
   /// The key the caller sent for.
   let key: Key
@@ -67,25 +133,25 @@ extension LockedState {
   /// value `send` did not keep (it returns no waiter) is dropped at once, and a cancelled
   /// caller stops waiting with `CancellationError` while its value stays sent.
   ///
-  /// `send` is given the caller's id and returns the tasks to cancel once the lock is
-  /// released, and what the caller waits for.
+  /// The caller waits in `group`'s queue. `send` is given the caller's id and returns the
+  /// tasks to cancel once the lock is released, and what the caller waits for.
   package func sendAndWait<Waiter, RunResult, Superseded: Sequence<Task<Void, Never>>>(
     in waiters: WritableKeyPath<State, SendWaiters<Waiter, RunResult>> & Sendable,
+    group: Waiter.Group,
     _ send: (inout State, UInt64) -> (superseded: Superseded, waiter: Waiter?)
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
-    let id = withLock { $0[keyPath: waiters].queue.reserve() }
+    let id = withLock { $0[keyPath: waiters].reserve(in: group) }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         let (superseded, suspended, counted) = withLock {
           state -> (Superseded, Bool, [WaiterQueue<Int>.Continuation]) in
           let (superseded, waiter) = send(&state, id)
           guard let waiter else {
-            state[keyPath: waiters].queue.abandon(id)
-            state[keyPath: waiters].outcomes[id] = SendSettlement(outcome: .dropped, result: nil)
+            state[keyPath: waiters].drop(id, in: group)
             return (superseded, false, [])
           }
-          let suspended = state[keyPath: waiters].queue.enqueue(
-            id, condition: waiter, continuation: continuation)
+          let suspended = state[keyPath: waiters].enqueue(
+            id, in: group, waiter: waiter, continuation: continuation)
           let callers = state[keyPath: waiters].count
           let counted = state[keyPath: waiters].countWaiters.removeSatisfied { $0 <= callers }
           return (superseded, suspended, counted)
@@ -95,9 +161,9 @@ extension LockedState {
         if !suspended { continuation.resume() }
       }
     } onCancel: {
-      withLock { $0[keyPath: waiters].queue.cancel(id) }?.resume()
+      withLock { $0[keyPath: waiters].cancel(id, in: group) }?.resume()
     }
-    guard let outcome = withLock({ $0[keyPath: waiters].outcomes.removeValue(forKey: id) }) else {
+    guard let outcome = withLock({ $0[keyPath: waiters].takeOutcome(of: id, in: group) }) else {
       throw CancellationError()
     }
     return outcome

@@ -307,7 +307,8 @@ where
     precondition(
       handover == nil,
       "Internal inconsistency in Settle: sendAndWait on an engine whose runs are handed over")
-    return try await state.sendAndWait(in: \.sendWaiters) { state, id in
+    return try await state.sendAndWait(in: \.sendWaiters, group: SendWaiter.Group()) {
+      state, id in
       let (superseded, sent, dispatched) = send(input, in: &state)
       // Kept when it is the newest input of the value the machine holds, or of the run this
       // send dispatched; anything else was left out by the machine's rules.
@@ -322,7 +323,7 @@ where
     through newest: UInt64, result: RunResult, in state: inout State
   ) -> [WaiterQueue<SendWaiter>.Continuation] {
     let earlier: SendOutcome = Machine.foldsInputs ? .folded : .superseded
-    return state.sendWaiters.settle(result: result) { waiter in
+    return state.sendWaiters.settle(SendWaiter.Group(), result: result) { waiter in
       guard waiter.input <= newest || SeededFault.isSeeded(.resultSettlesLaterCallers) else {
         return nil
       }
@@ -333,7 +334,7 @@ where
   /// The callers whose inputs no claimed run covers: a `cancel()` or shutdown dropped them.
   private func droppedSendWaiters(_ state: inout State) -> [WaiterQueue<SendWaiter>.Continuation] {
     let claimed = state.claimedThrough
-    return state.sendWaiters.settle(result: nil) { waiter in
+    return state.sendWaiters.settle(SendWaiter.Group(), result: nil) { waiter in
       waiter.input > claimed ? .dropped : nil
     }
   }
