@@ -28,6 +28,12 @@ extension KeyedRunsOwner {
     runs.state.withLock { $0.sendWaiters.count }
   }
 
+  /// For tests: the keys whose callers' queue is kept, which is dropped once nobody waits in
+  /// it, so that it never outgrows the keys with callers.
+  package var sendWaiterKeysKept: Int {
+    runs.state.withLock { $0.sendWaiters.queues.count }
+  }
+
   /// For tests: keys whose claim mark is kept, at most the keys with a claimed run in flight;
   /// none once those runs have returned.
   package var claimedKeysRemembered: Int {

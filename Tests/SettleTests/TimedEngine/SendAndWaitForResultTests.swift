@@ -263,6 +263,7 @@ struct SendAndWaitForResultTests {
     #expect(try await Self.failure(calls[3].1) as? LoadError == .offline(0))
     #expect(downloads.values.sorted() == ["a.png", "b.png", "offline.png"])
     #expect(images.sendWaiterCount == 0)
+    #expect(images.sendWaiterKeysKept == 0)
   }
 
   @Test func aKeysCancelDropsOnlyThatKeysCallers() async throws {
@@ -284,6 +285,7 @@ struct SendAndWaitForResultTests {
     sync.cancel(forKey: 1)
     #expect(try await Self.failure(dropped) is DroppedValueError)
     #expect(try await Self.value(other) == "synced 2: x")
+    #expect(sync.sendWaiterKeysKept == 0)
   }
 
   @Test func theEngineKeepsNoResultOnceItsCallersHaveIt() async throws {
