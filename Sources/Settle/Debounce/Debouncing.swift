@@ -151,6 +151,7 @@ where C.Duration == Duration {
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
   ///   value stays sent.
+  @inlinable
   public nonisolated func sendAndWait(_ value: Folding.Input) async throws(CancellationError)
     -> SendOutcome
   {
@@ -186,6 +187,7 @@ where C.Duration == Duration {
   /// - Throws: What the covering run's action threw; ``DroppedValueError`` when no run will
   ///   cover the value; `CancellationError` when the calling task is cancelled while it
   ///   waits, in which case the value stays sent and its run still takes place.
+  @inlinable
   public nonisolated func sendAndWaitForResult(_ value: Folding.Input) async throws -> Success {
     try await runs.sendAndWait(value).value()
   }

@@ -33,13 +33,13 @@ where
   typealias NumberedValue = KeyMachine.Value
   package typealias Action = IsolatedKeyedAction
   /// What a run's action returned or threw: what every caller the run covered receives.
-  package typealias RunResult = Result<Success, Failure>
+  @usableFromInline package typealias RunResult = Result<Success, Failure>
   @usableFromInline
   typealias RunTask = Task<Void, Never>
 
   /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
-  struct State {
+  struct State: HoldsSendWaiters {
     @usableFromInline
     var machine: Machine
     /// The action, until it is released (as in ``TimedRuns``): `nil` follows from the
@@ -60,7 +60,7 @@ where
     var sent: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent for its key, and
     /// their outcomes.
-    var sendWaiters = SendWaiters<KeyedSendWaiter<Key>, RunResult>()
+    @usableFromInline var sendWaiters = SendWaiters<KeyedSendWaiter<Key>, RunResult>()
     /// Per key, the newest input number its claimed run in flight covers: set at the claim when
     /// callers wait (only they ask which of their inputs that run covers), and gone when the
     /// run returns, so it never holds more keys than are running.
@@ -150,10 +150,11 @@ where
   /// Sends `input` for `key` and returns once the key's run that covers it has returned, with
   /// that run's result, or at once when no run will (see ``SendOutcome``); the rules of
   /// ``TimedRuns/sendAndWait(_:)``, for one key.
+  @inlinable
   package func sendAndWait(
     _ input: Input, forKey key: Key
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
-    try await state.sendAndWait(in: \.sendWaiters, group: key) { state, id in
+    try await state.sendAndWait(group: key) { state, id in
       let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
       // Kept when it is the newest input of the value the key holds, or of the run this send
       // dispatched; anything else was left out by the rules.

@@ -179,6 +179,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
 
   /// The value `key` holds that has not run, if any, left in place: how the engine learns
   /// whether a send was kept.
+  @inlinable
   package func heldValue(forKey key: Key) -> Value? { keys[key]?.machine.heldValue }
 
   /// Nothing is pending for any key and no run is in flight. A key only remembered does not

@@ -128,6 +128,7 @@ where C.Duration == Duration {
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
   ///   value stays sent.
+  @inlinable
   public nonisolated func sendAndWait(
     _ value: Folding.Input, forKey key: Key
   ) async throws(CancellationError) -> SendOutcome {
@@ -150,6 +151,7 @@ where C.Duration == Duration {
   /// async let cell = images.sendAndWaitForResult((), forKey: "https://example.com/a.png")
   /// print(try await header == cell)  // true: one download, both callers
   /// ```
+  @inlinable
   public nonisolated func sendAndWaitForResult(
     _ value: Folding.Input, forKey key: Key
   ) async throws -> Success {

@@ -124,6 +124,7 @@ where C.Duration == Duration {
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
   ///   value stays sent.
+  @inlinable
   public nonisolated func sendAndWait(
     _ value: Folding.Input, forKey key: Key
   ) async throws(CancellationError) -> SendOutcome {
@@ -134,6 +135,7 @@ where C.Duration == Duration {
   /// threw: concurrent callers of one key within its window share one run and its result,
   /// and callers of other keys never do. The rules are those of
   /// ``Debouncing/sendAndWaitForResult(_:)``, for one key.
+  @inlinable
   public nonisolated func sendAndWaitForResult(
     _ value: Folding.Input, forKey key: Key
   ) async throws -> Success {

@@ -5,37 +5,52 @@
 /// cancelled waiter returns at once, whether it was suspended already or still about to
 /// (``WaiterReservations`` remembers a cancellation in that gap); it does not wait for the
 /// condition.
+@usableFromInline
 package struct WaiterQueue<Condition>: @unchecked Sendable {
-  package typealias Continuation = UnsafeContinuation<Void, Never>
+  @usableFromInline package typealias Continuation = UnsafeContinuation<Void, Never>
 
-  private struct Waiter {
-    let id: UInt64
-    let condition: Condition
-    let continuation: Continuation
+  @usableFromInline
+  struct Waiter {
+    @usableFromInline let id: UInt64
+    @usableFromInline let condition: Condition
+    @usableFromInline let continuation: Continuation
+
+    @inlinable
+    init(id: UInt64, condition: Condition, continuation: Continuation) {
+      self.id = id
+      self.condition = condition
+      self.continuation = continuation
+    }
   }
 
-  private var reservations = WaiterReservations()
-  private var waiters: [Waiter] = []
+  @usableFromInline var reservations = WaiterReservations()
+  @usableFromInline var waiters: [Waiter] = []
 
   /// Creates an empty queue.
+  @inlinable
   package init() {}
 
   /// Whether any task is suspended.
+  @inlinable
   package var isEmpty: Bool { waiters.isEmpty }
 
   /// How many tasks are suspended.
+  @inlinable
   package var count: Int { waiters.count }
 
   /// Whether no task is suspended and none is about to be: the queue holds nothing.
+  @inlinable
   package var isUnused: Bool { waiters.isEmpty && reservations.isEmpty }
 
   /// Reserves an id before suspending, so a cancellation can find the waiter.
+  @inlinable
   package mutating func reserve() -> UInt64 {
     reservations.reserve()
   }
 
   /// Enqueues a reserved waiter; returns `false` when it was cancelled meanwhile and must be
   /// resumed by the caller, outside the lock.
+  @inlinable
   package mutating func enqueue(
     _ id: UInt64, condition: Condition, continuation: Continuation
   ) -> Bool {
@@ -45,11 +60,13 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
   }
 
   /// Drops a reservation that will not be enqueued (the condition held after all).
+  @inlinable
   package mutating func abandon(_ id: UInt64) {
     reservations.end(id)
   }
 
   /// Removes a cancelled waiter and returns its continuation, to resume outside the lock.
+  @inlinable
   package mutating func cancel(_ id: UInt64) -> Continuation? {
     if let index = waiters.firstIndex(where: { $0.id == id }) {
       return waiters.remove(at: index).continuation
@@ -60,6 +77,7 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
 
   /// Removes the waiters whose condition now holds and returns their continuations, in the
   /// order they arrived, to resume outside the lock.
+  @inlinable
   package mutating func removeSatisfied(_ isSatisfied: (Condition) -> Bool) -> [Continuation] {
     guard waiters.contains(where: { isSatisfied($0.condition) }) else { return [] }
     var resumed: [Continuation] = []

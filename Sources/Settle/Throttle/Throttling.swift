@@ -122,6 +122,7 @@ where C.Duration == Duration {
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
   ///   value stays sent.
+  @inlinable
   public nonisolated func sendAndWait(_ value: Folding.Input) async throws(CancellationError)
     -> SendOutcome
   {
@@ -131,6 +132,7 @@ where C.Duration == Duration {
   /// Offers a value and returns what the run that covered it returned or threw, with the
   /// rules of ``Debouncing/sendAndWaitForResult(_:)``; a value the window does not keep
   /// throws ``DroppedValueError``.
+  @inlinable
   public nonisolated func sendAndWaitForResult(_ value: Folding.Input) async throws -> Success {
     try await runs.sendAndWait(value).value()
   }

@@ -7,34 +7,45 @@
 /// ``settle(_:result:_:)`` while it holds its lock, and the caller reads (and removes) its own
 /// when it resumes. A group's queue is dropped once nobody waits or is about to in it, so the
 /// memory follows the groups with callers.
+@usableFromInline
 package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   /// Where a caller's outcome is left: its group, and its id in that group's queue.
+  @usableFromInline
   struct Caller: Hashable, Sendable {
-    let group: Waiter.Group
-    let id: UInt64
+    @usableFromInline let group: Waiter.Group
+    @usableFromInline let id: UInt64
+
+    @inlinable
+    init(group: Waiter.Group, id: UInt64) {
+      self.group = group
+      self.id = id
+    }
   }
 
   /// The callers still waiting, by group, each with what its outcome depends on.
-  var queues: [Waiter.Group: WaiterQueue<Waiter>] = [:]
+  @usableFromInline var queues: [Waiter.Group: WaiterQueue<Waiter>] = [:]
   /// Outcomes decided for callers.
-  var outcomes: [Caller: SendSettlement<RunResult>] = [:]
+  @usableFromInline var outcomes: [Caller: SendSettlement<RunResult>] = [:]
   /// Callers waiting, over every group.
-  private(set) var count = 0
+  @usableFromInline var count = 0
   /// Tests waiting until at least this many callers wait (`waitForCallers(count:)` in
   /// SettleTesting), woken as callers arrive.
-  var countWaiters = WaiterQueue<Int>()
+  @usableFromInline var countWaiters = WaiterQueue<Int>()
 
+  @inlinable
   package init() {}
 
   /// Whether no caller waits.
   package var isEmpty: Bool { count == 0 }
 
   /// Reserves an id in `group`'s queue before the caller suspends.
+  @inlinable
   mutating func reserve(in group: Waiter.Group) -> UInt64 {
     queues[group, default: WaiterQueue()].reserve()
   }
 
   /// Enqueues the reserved caller `id` of `group`; `false` when it was cancelled meanwhile.
+  @inlinable
   mutating func enqueue(
     _ id: UInt64, in group: Waiter.Group, waiter: Waiter,
     continuation: WaiterQueue<Waiter>.Continuation
@@ -47,6 +58,7 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   }
 
   /// Drops the reservation of a caller whose value was not kept, and leaves it `dropped`.
+  @inlinable
   mutating func drop(_ id: UInt64, in group: Waiter.Group) {
     queues[group]?.abandon(id)
     dropIfUnused(group)
@@ -54,6 +66,7 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   }
 
   /// A cancelled caller: removes it and returns its continuation, if it had suspended.
+  @inlinable
   mutating func cancel(_ id: UInt64, in group: Waiter.Group) -> WaiterQueue<Waiter>.Continuation? {
     let continuation = queues[group]?.cancel(id)
     if continuation != nil { count -= 1 }
@@ -62,6 +75,7 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   }
 
   /// The outcome left for a caller, removed; `nil` when it was cancelled.
+  @inlinable
   mutating func takeOutcome(of id: UInt64, in group: Waiter.Group) -> SendSettlement<RunResult>? {
     outcomes.removeValue(forKey: Caller(group: group, id: id))
   }
@@ -92,12 +106,14 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   }
 
   /// Forgets `group`'s queue once nobody waits or is about to in it.
-  private mutating func dropIfUnused(_ group: Waiter.Group) {
+  @inlinable
+  mutating func dropIfUnused(_ group: Waiter.Group) {
     if queues[group]?.isUnused == true { queues[group] = nil }
   }
 }
 
 /// What a `sendAndWait` caller waits for, under its waiter id.
+@usableFromInline
 package protocol SendWaiting: Sendable {
   /// What a run settles callers by: its key, or one group for an unkeyed engine.
   associatedtype Group: Hashable & Sendable
@@ -106,28 +122,57 @@ package protocol SendWaiting: Sendable {
 }
 
 /// What a `sendAndWait` caller of ``TimedRuns`` waits for: the run covering its input number.
+@usableFromInline
 package struct SendWaiter: SendWaiting {
   /// An unkeyed engine's callers are one group.
-  package struct Group: Hashable, Sendable {}
+  @usableFromInline
+  package struct Group: Hashable, Sendable {
+    @inlinable init() {}
+  }
 
-  package let id: UInt64
+  @usableFromInline package let id: UInt64
   /// The number of the input the caller sent (see ``Numbered``).
-  let input: UInt64
+  @usableFromInline let input: UInt64
+
+  @inlinable
+  init(id: UInt64, input: UInt64) {
+    self.id = id
+    self.input = input
+  }
 }
 
 /// What a `sendAndWait` caller of the keyed engine waits for: its key's run covering its input.
+@usableFromInline
 package struct KeyedSendWaiter<Key: Hashable & Sendable>: SendWaiting {
   /// A keyed engine's callers are grouped by key.
-  package typealias Group = Key
+  @usableFromInline package typealias Group = Key
 
-  package let id: UInt64
+  @usableFromInline package let id: UInt64
   /// The key the caller sent for.
-  let key: Key
+  @usableFromInline let key: Key
   /// The number of the input the caller sent, counted over every key.
-  let input: UInt64
+  @usableFromInline let input: UInt64
+
+  @inlinable
+  init(id: UInt64, key: Key, input: UInt64) {
+    self.id = id
+    self.key = key
+    self.input = input
+  }
 }
 
-extension LockedState {
+/// An engine's locked state that holds its `sendAndWait` callers, so that
+/// ``LockedState/sendAndWait(group:_:)`` reaches them directly: a key path would be built
+/// again on every call of the generic code, which costs more than the rest of the call.
+@usableFromInline
+package protocol HoldsSendWaiters {
+  associatedtype Waiter: SendWaiting
+  associatedtype RunResult: Sendable
+  /// The callers waiting for a run, and the outcomes left for them.
+  var sendWaiters: SendWaiters<Waiter, RunResult> { get set }
+}
+
+extension LockedState where State: HoldsSendWaiters {
   /// Sends with `send` under the lock, then waits for the outcome the engine settles for the
   /// caller, as `sendAndWait` promises: the send happens before the first suspension, a
   /// value `send` did not keep (it returns no waiter) is dropped at once, and a cancelled
@@ -135,25 +180,25 @@ extension LockedState {
   ///
   /// The caller waits in `group`'s queue. `send` is given the caller's id and returns the
   /// tasks to cancel once the lock is released, and what the caller waits for.
-  package func sendAndWait<Waiter, RunResult, Superseded: Sequence<Task<Void, Never>>>(
-    in waiters: WritableKeyPath<State, SendWaiters<Waiter, RunResult>> & Sendable,
-    group: Waiter.Group,
-    _ send: (inout State, UInt64) -> (superseded: Superseded, waiter: Waiter?)
-  ) async throws(CancellationError) -> SendSettlement<RunResult> {
-    let id = withLock { $0[keyPath: waiters].reserve(in: group) }
+  @inlinable
+  package func sendAndWait<Superseded: Sequence<Task<Void, Never>>>(
+    group: State.Waiter.Group,
+    _ send: (inout State, UInt64) -> (superseded: Superseded, waiter: State.Waiter?)
+  ) async throws(CancellationError) -> SendSettlement<State.RunResult> {
+    let id = withLock { $0.sendWaiters.reserve(in: group) }
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
         let (superseded, suspended, counted) = withLock {
           state -> (Superseded, Bool, [WaiterQueue<Int>.Continuation]) in
           let (superseded, waiter) = send(&state, id)
           guard let waiter else {
-            state[keyPath: waiters].drop(id, in: group)
+            state.sendWaiters.drop(id, in: group)
             return (superseded, false, [])
           }
-          let suspended = state[keyPath: waiters].enqueue(
+          let suspended = state.sendWaiters.enqueue(
             id, in: group, waiter: waiter, continuation: continuation)
-          let callers = state[keyPath: waiters].count
-          let counted = state[keyPath: waiters].countWaiters.removeSatisfied { $0 <= callers }
+          let callers = state.sendWaiters.count
+          let counted = state.sendWaiters.countWaiters.removeSatisfied { $0 <= callers }
           return (superseded, suspended, counted)
         }
         for task in superseded { task.cancel() }
@@ -161,9 +206,9 @@ extension LockedState {
         if !suspended { continuation.resume() }
       }
     } onCancel: {
-      withLock { $0[keyPath: waiters].cancel(id, in: group) }?.resume()
+      withLock { $0.sendWaiters.cancel(id, in: group) }?.resume()
     }
-    guard let outcome = withLock({ $0[keyPath: waiters].takeOutcome(of: id, in: group) }) else {
+    guard let outcome = withLock({ $0.sendWaiters.takeOutcome(of: id, in: group) }) else {
       throw CancellationError()
     }
     return outcome

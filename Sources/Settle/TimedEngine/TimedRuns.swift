@@ -39,7 +39,7 @@ where
   /// so that no generic position ever holds its function type (see ``IsolatedAction``).
   package typealias Action = IsolatedAction<Value, Success, Failure>
   /// What a run's action returned or threw: what every caller the run covered receives.
-  package typealias RunResult = Result<Success, Failure>
+  @usableFromInline package typealias RunResult = Result<Success, Failure>
   @usableFromInline
   typealias RunTask = Task<Void, Never>
 
@@ -80,7 +80,7 @@ where
 
   /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
-  struct State {
+  struct State: HoldsSendWaiters {
     @usableFromInline
     var machine: Machine
     /// The action, until it is released: at shutdown, or when the last run in flight returns
@@ -108,7 +108,7 @@ where
     /// runs return, the ones after it by a later run or a `cancel()`.
     var claimedThrough: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent, and their outcomes.
-    var sendWaiters = SendWaiters<SendWaiter, RunResult>()
+    @usableFromInline var sendWaiters = SendWaiters<SendWaiter, RunResult>()
     /// A ``Handover`` recorded a value, or the timer caught up, since the lock was taken: the
     /// caller completes the handover once it has released the lock.
     @usableFromInline
@@ -301,13 +301,14 @@ where
   /// The send happens before the first suspension, in the caller's order with its other
   /// sends. When the calling task is cancelled, the input stays sent and the wait ends with
   /// `CancellationError`.
+  @inlinable
   package func sendAndWait(
     _ input: Input
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
     precondition(
       handover == nil,
       "Internal inconsistency in Settle: sendAndWait on an engine whose runs are handed over")
-    return try await state.sendAndWait(in: \.sendWaiters, group: SendWaiter.Group()) {
+    return try await state.sendAndWait(group: SendWaiter.Group()) {
       state, id in
       let (superseded, sent, dispatched) = send(input, in: &state)
       // Kept when it is the newest input of the value the machine holds, or of the run this
