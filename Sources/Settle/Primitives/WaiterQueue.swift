@@ -48,6 +48,13 @@ package struct WaiterQueue<Condition>: @unchecked Sendable {
     reservations.reserve()
   }
 
+  /// Reserves `id`, taken from a wider space than this queue's own ids, which no other
+  /// waiter of this queue holds.
+  @inlinable
+  package mutating func reserve(_ id: UInt64) {
+    reservations.reserve(id)
+  }
+
   /// Enqueues a reserved waiter; returns `false` when it was cancelled meanwhile and must be
   /// resumed by the caller, outside the lock.
   @inlinable

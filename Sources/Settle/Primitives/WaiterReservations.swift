@@ -19,6 +19,13 @@ package struct WaiterReservations: Sendable {
   package var isEmpty: Bool { reserved.isEmpty && cancelledEarly.isEmpty }
 
   /// Takes a fresh id for a waiter about to suspend, so a cancellation can find it.
+  /// Reserves `id`, which the caller guarantees no other waiter of this queue holds: for a
+  /// queue whose ids come from a wider space than its own (``SendWaiters``' groups).
+  @inlinable
+  package mutating func reserve(_ id: UInt64) {
+    reserved.insert(id)
+  }
+
   @inlinable
   package mutating func reserve() -> UInt64 {
     nextID &+= 1

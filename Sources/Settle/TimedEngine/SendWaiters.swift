@@ -1,7 +1,8 @@
 /// The `sendAndWait` callers of an engine, and the outcomes decided for them: written once for
 /// ``TimedRuns`` and the keyed engine, whose waiters differ only in what they wait for.
 ///
-/// Each caller waits under an id, in the queue of its group (its key, for the keyed engine):
+/// Each caller waits under an id unique over every group, in the queue of its group (its key,
+/// for the keyed engine):
 /// a run settles only its own group's callers, so that its cost follows the callers it may
 /// cover, not every caller of every key. The engine decides outcomes with
 /// ``settle(_:result:_:)`` while it holds its lock, and the caller reads (and removes) its own
@@ -28,6 +29,10 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   @usableFromInline var outcomes: [Caller: SendSettlement<RunResult>] = [:]
   /// Callers waiting, over every group.
   @usableFromInline var count = 0
+  /// Ids handed out so far, over every group: an id is never used twice, even in a group
+  /// whose queue was dropped and made again while a caller of the old one had not yet taken
+  /// its outcome.
+  @usableFromInline var lastID: UInt64 = 0
   /// Tests waiting until at least this many callers wait (`waitForCallers(count:)` in
   /// SettleTesting), woken as callers arrive.
   @usableFromInline var countWaiters = WaiterQueue<Int>()
@@ -40,8 +45,10 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
 
   /// Reserves an id in `group`'s queue before the caller suspends.
   @inlinable
-  mutating func reserve(in group: Waiter.Group) -> UInt64 {
-    queues[group, default: WaiterQueue()].reserve()
+  package mutating func reserve(in group: Waiter.Group) -> UInt64 {
+    lastID &+= 1
+    queues[group, default: WaiterQueue()].reserve(lastID)
+    return lastID
   }
 
   /// Enqueues the reserved caller `id` of `group`; `false` when it was cancelled meanwhile.
@@ -59,7 +66,7 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
 
   /// Drops the reservation of a caller whose value was not kept, and leaves it `dropped`.
   @inlinable
-  mutating func drop(_ id: UInt64, in group: Waiter.Group) {
+  package mutating func drop(_ id: UInt64, in group: Waiter.Group) {
     queues[group]?.abandon(id)
     dropIfUnused(group)
     outcomes[Caller(group: group, id: id)] = SendSettlement(outcome: .dropped, result: nil)
@@ -76,7 +83,9 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
 
   /// The outcome left for a caller, removed; `nil` when it was cancelled.
   @inlinable
-  mutating func takeOutcome(of id: UInt64, in group: Waiter.Group) -> SendSettlement<RunResult>? {
+  package mutating func takeOutcome(
+    of id: UInt64, in group: Waiter.Group
+  ) -> SendSettlement<RunResult>? {
     outcomes.removeValue(forKey: Caller(group: group, id: id))
   }
 
@@ -165,7 +174,7 @@ package struct KeyedSendWaiter<Key: Hashable & Sendable>: SendWaiting {
 /// ``LockedState/sendAndWait(group:_:)`` reaches them directly: a key path would be built
 /// again on every call of the generic code, which costs more than the rest of the call.
 @usableFromInline
-package protocol HoldsSendWaiters {
+package protocol HoldsSendWaiters: Sendable {
   associatedtype Waiter: SendWaiting
   associatedtype RunResult: Sendable
   /// The callers waiting for a run, and the outcomes left for them.
