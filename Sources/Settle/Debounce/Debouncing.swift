@@ -169,7 +169,7 @@ where C.Duration == Duration {
   /// // Two callers within the quiet period: one render, and both get its result.
   /// async let first = thumbnails.sendAndWaitForResult(64)
   /// async let second = thumbnails.sendAndWaitForResult(128)
-  /// print(try await first, try await second)  // "thumbnail at 128 px" twice
+  /// print(try await first == second)  // true: whichever size came last, rendered once
   /// ```
   ///
   /// It waits as ``sendAndWait(_:)`` does, for the same run, and that run's result is the
@@ -179,9 +179,12 @@ where C.Duration == Duration {
   /// `CancellationError`. An action that throws throws the same error to every caller its run
   /// covered.
   ///
-  /// The value is sent before the call first suspends, at the cost of ``send(_:)``; the
-  /// result is handed over when the run returns, with no copy per caller beyond the
-  /// `Success` value itself.
+  /// The value is sent before the call first suspends, in order with the caller's other
+  /// sends.
+  ///
+  /// - Complexity: The send of ``send(_:)``, plus an entry for the caller in the table of
+  ///   waiting callers; a returning run settles the callers it covers in O(the callers
+  ///   waiting).
   ///
   /// - Returns: What the covering run's action returned.
   /// - Throws: What the covering run's action threw; ``DroppedValueError`` when no run will
