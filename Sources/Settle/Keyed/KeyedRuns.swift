@@ -170,7 +170,9 @@ where
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let earlier: SendOutcome = KeyMachine.foldsInputs ? .folded : .superseded
     return state.sendWaiters.settle(key, result: result) { waiter in
-      guard waiter.input <= newest else { return nil }
+      guard waiter.input <= newest || SeededFault.isSeeded(.resultSettlesLaterCallers) else {
+        return nil
+      }
       return waiter.input == newest ? .ran : earlier
     }
   }

@@ -39,13 +39,23 @@
           "not caught: \(report)")
       }
 
+      @Test func aKeyedRunThatSettlesLaterCallersHandsThemAnotherRunsResult() async {
+        let report = await Self.explore(
+          KeyedDebouncerResultScenario.self, with: .resultSettlesLaterCallers,
+          delays: RealTypeExplorationTests.sequenceDelays)
+        #expect(
+          report.violation?.message.contains("another run's result") == true,
+          "not caught: \(report)")
+      }
+
       static func explore<Scenario: JobScenario>(
-        _ scenario: Scenario.Type, with fault: SeededFault
+        _ scenario: Scenario.Type, with fault: SeededFault,
+        delays: Int = RealTypeExplorationTests.delays
       ) async -> ScheduleReport {
         SeededFault.active = fault
         defer { SeededFault.active = nil }
         let report = await exploreSchedules(
-          scenario, delays: RealTypeExplorationTests.delays, limit: RealTypeExplorationTests.limit)
+          scenario, delays: delays, limit: RealTypeExplorationTests.limit)
         print("seeded fault \(fault): \(report)")
         return report
       }

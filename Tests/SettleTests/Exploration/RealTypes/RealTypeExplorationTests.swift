@@ -9,7 +9,8 @@ struct RealTypeExplorationTests {
   /// Two delays at the shallow level, not one: one misses the seeded early `waitUntilIdle()`.
   static let delays = ExplorationLevel.pick(shallow: 2, standard: 3, deep: 5)
   /// The sequence operator's scenario has about three times as many jobs (a consumer task,
-  /// the base's pulls, the delivery), so the same bound would cost a hundred times more.
+  /// the base's pulls, the delivery), so the same bound would cost a hundred times more; the
+  /// keyed result scenario, with four callers over two keys, about thirty times more.
   static let sequenceDelays = ExplorationLevel.pick(shallow: 1, standard: 2, deep: 4)
   /// Fewer schedules than this means the scenario lost its interleavings (the shallow level's
   /// one delay leaves the sequence scenario about seventy; two leave the others hundreds).
@@ -45,6 +46,12 @@ struct RealTypeExplorationTests {
 
   @Test func everyCallerGetsItsCoveringRunsResultInEveryJobOrder() async {
     let report = await Self.explore(DebouncerResultScenario.self)
+    #expect(report.violation == nil, "\(report)")
+    #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
+  }
+
+  @Test func everyKeyedCallerGetsItsOwnKeysResultInEveryJobOrder() async {
+    let report = await Self.explore(KeyedDebouncerResultScenario.self, delays: Self.sequenceDelays)
     #expect(report.violation == nil, "\(report)")
     #expect(!report.bounded && report.schedules > Self.enough, "\(report)")
   }
