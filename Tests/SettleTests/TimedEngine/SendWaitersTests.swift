@@ -1,11 +1,12 @@
-import Testing
-
 // Hooks: `SendWaiters`, the engines' table of `sendAndWait` callers (package), driven directly:
 // no public API reaches the moment between a caller's settlement and its reading of it.
+import SettleTestSupport
+import Testing
+
 @testable import Settle
 
 /// The table of waiting callers never hands one caller's outcome to another.
-@Suite("SendWaiters")
+@Suite("SendWaiters", .watched)
 struct SendWaitersTests {
   typealias Waiters = SendWaiters<KeyedSendWaiter<String>, Result<Int, Never>>
 
