@@ -18,20 +18,6 @@ struct SendAndWaitForResultTests {
     init(size: Int) { self.size = size }
   }
 
-  /// Starts `call` in a task and returns once its value has been sent (`inputsSent` moved
-  /// past `before`), so that the test orders its calls.
-  static func started<Result: Sendable>(
-    _ label: String, sent: @autoclosure @escaping @Sendable () -> UInt64,
-    _ call: @escaping @Sendable () async throws -> Result
-  ) async throws -> Task<Result, any Error> {
-    let before = sent()
-    let task = Task { try await call() }
-    try await bounded("\(label) to be sent") {
-      while sent() == before { await Task.yield() }
-    }
-    return task
-  }
-
   static func value<Result: Sendable>(_ task: Task<Result, any Error>) async throws -> Result {
     try await bounded("the result") { try await task.value }
   }
@@ -57,7 +43,7 @@ struct SendAndWaitForResultTests {
     var calls: [Task<String, any Error>] = []
     for query in ["d", "du", "dune"] {
       calls.append(
-        try await Self.started(query, sent: search.inputsSent) {
+        try await startedCall(query, sent: search.inputsSent) {
           try await search.sendAndWaitForResult(query)
         })
     }
@@ -81,7 +67,7 @@ struct SendAndWaitForResultTests {
     var calls: [Task<String, any Error>] = []
     for id in 1...3 {
       calls.append(
-        try await Self.started("\(id)", sent: save.inputsSent) {
+        try await startedCall("\(id)", sent: save.inputsSent) {
           try await save.sendAndWaitForResult(id)
         })
     }
@@ -95,10 +81,10 @@ struct SendAndWaitForResultTests {
       (page: Int) async throws(LoadError) -> String in
       throw .offline(page)
     }
-    let first = try await Self.started("1", sent: load.inputsSent) {
+    let first = try await startedCall("1", sent: load.inputsSent) {
       try await load.sendAndWaitForResult(1)
     }
-    let second = try await Self.started("2", sent: load.inputsSent) {
+    let second = try await startedCall("2", sent: load.inputsSent) {
       try await load.sendAndWaitForResult(2)
     }
     try await clock.waitForSleepersBounded(count: 1)
@@ -114,13 +100,13 @@ struct SendAndWaitForResultTests {
       ran.record(page)
       return page
     }
-    let call = try await Self.started("1", sent: load.inputsSent) {
+    let call = try await startedCall("1", sent: load.inputsSent) {
       try await load.sendAndWaitForResult(1)
     }
     load.cancel()
     #expect(try await Self.failure(call) is DroppedValueError)
     // The value after the cancel opens a burst of its own and gets its own result.
-    let next = try await Self.started("2", sent: load.inputsSent) {
+    let next = try await startedCall("2", sent: load.inputsSent) {
       try await load.sendAndWaitForResult(2)
     }
     try await clock.waitForSleepersBounded(count: 1)
@@ -153,14 +139,14 @@ struct SendAndWaitForResultTests {
       runs.record(value)
       return "run \(runs.values.count) with \(value)"
     }
-    let leading = try await Self.started("1", sent: refresh.inputsSent) {
+    let leading = try await startedCall("1", sent: refresh.inputsSent) {
       try await refresh.sendAndWaitForResult(1)
     }
     #expect(try await Self.value(leading) == "run 1 with 1")
-    let middle = try await Self.started("2", sent: refresh.inputsSent) {
+    let middle = try await startedCall("2", sent: refresh.inputsSent) {
       try await refresh.sendAndWaitForResult(2)
     }
-    let last = try await Self.started("3", sent: refresh.inputsSent) {
+    let last = try await startedCall("3", sent: refresh.inputsSent) {
       try await refresh.sendAndWaitForResult(3)
     }
     try await clock.waitForSleepersBounded(count: 1)
@@ -177,13 +163,13 @@ struct SendAndWaitForResultTests {
       ran.record(page)
       return page * 10
     }
-    let impatient = try await Self.started("1", sent: load.inputsSent) {
+    let impatient = try await startedCall("1", sent: load.inputsSent) {
       try await load.sendAndWaitForResult(1)
     }
     impatient.cancel()
     #expect(try await Self.failure(impatient) is CancellationError)
     #expect(load.sendWaiterCount == 0)
-    let patient = try await Self.started("2", sent: load.inputsSent) {
+    let patient = try await startedCall("2", sent: load.inputsSent) {
       try await load.sendAndWaitForResult(2)
     }
     try await clock.waitForSleepersBounded(count: 1)
@@ -200,11 +186,11 @@ struct SendAndWaitForResultTests {
       if size == 1 { await AsyncGate().wait() }  // until 2 cancels it
       return Task.isCancelled ? "abandoned \(size)" : "rendered \(size)"
     }
-    let first = try await Self.started("1", sent: render.inputsSent) {
+    let first = try await startedCall("1", sent: render.inputsSent) {
       try await render.sendAndWaitForResult(1)
     }
     try await started.waitForCountBounded(1)
-    let second = try await Self.started("2", sent: render.inputsSent) {
+    let second = try await startedCall("2", sent: render.inputsSent) {
       try await render.sendAndWaitForResult(2)
     }
     #expect(try await Self.value(first) == "abandoned 1")
@@ -220,7 +206,7 @@ struct SendAndWaitForResultTests {
     var calls: [Task<String, any Error>] = []
     for value in 1...3 {
       calls.append(
-        try await Self.started("\(value)", sent: save.inputsSent) {
+        try await startedCall("\(value)", sent: save.inputsSent) {
           try await save.sendAndWaitForResult(value)
         })
     }
@@ -250,7 +236,7 @@ struct SendAndWaitForResultTests {
       calls.append(
         (
           url,
-          try await Self.started(url, sent: images.inputsSent) {
+          try await startedCall(url, sent: images.inputsSent) {
             try await images.sendAndWaitForResult((), forKey: url)
           }
         ))
@@ -276,10 +262,10 @@ struct SendAndWaitForResultTests {
       try await sync.sendAndWaitForResult("a", forKey: 1)
     }
     #expect(opening == "synced 1: a")
-    let dropped = try await Self.started("b for 1", sent: sync.inputsSent) {
+    let dropped = try await startedCall("b for 1", sent: sync.inputsSent) {
       try await sync.sendAndWaitForResult("b", forKey: 1)
     }
-    let other = try await Self.started("x for 2", sent: sync.inputsSent) {
+    let other = try await startedCall("x for 2", sent: sync.inputsSent) {
       try await sync.sendAndWaitForResult("x", forKey: 2)
     }
     sync.cancel(forKey: 1)
@@ -296,7 +282,7 @@ struct SendAndWaitForResultTests {
     let first = LockedState<Rendered?>(nil)
     weak var released: Rendered?
     // The caller keeps only the size: once it has it, nothing of Settle's should hold the result.
-    let call = try await Self.started("64", sent: render.inputsSent) {
+    let call = try await startedCall("64", sent: render.inputsSent) {
       let rendered = try await render.sendAndWaitForResult(64)
       first.withLock { $0 = rendered }
       return rendered.size
@@ -310,7 +296,7 @@ struct SendAndWaitForResultTests {
     }
     // A second run claims only once the first run's task has returned, so the first run's
     // frame is gone when the second caller has its result.
-    let next = try await Self.started("32", sent: render.inputsSent) {
+    let next = try await startedCall("32", sent: render.inputsSent) {
       try await render.sendAndWaitForResult(32).size
     }
     try await clock.waitForSleepersBounded(count: 1)

@@ -15,12 +15,7 @@ struct SendAndWaitTests {
     _ value: Owner.Machine.Input.Payload, to owner: Owner,
     _ send: @escaping @Sendable (Owner.Machine.Input.Payload) async throws -> SendOutcome
   ) async throws -> Task<SendOutcome, any Error> {
-    let before = owner.inputsSent
-    let task = Task { try await send(value) }
-    try await bounded("\(value) to be sent") {
-      while owner.inputsSent == before { await Task.yield() }
-    }
-    return task
+    try await startedCall("\(value)", sent: owner.inputsSent) { try await send(value) }
   }
 
   @Test func eachValueOfABurstLearnsWhetherItRanOrWasSuperseded() async throws {
