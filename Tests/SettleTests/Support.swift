@@ -1,6 +1,7 @@
 // Uses `LockedState` (package) only as a plain lock around test state; any lock would do.
 import Settle
 import SettleTesting
+import Testing
 
 /// A counter safe to touch from concurrent actions; returns the new value.
 final class LockedCounter: Sendable {
@@ -17,6 +18,23 @@ final class LockedCounter: Sendable {
   func decrement() { value.withLock { $0 -= 1 } }
 
   var current: Int { value.withLock { $0 } }
+}
+
+extension TimedStateMachine where Instant == ManualClock.Instant {
+  /// A run returned, for a debounce's or a throttle's machine driven by hand: such a machine's
+  /// sends and timer decide every run, so a return starts nothing, and this checks that.
+  mutating func runReturnedStartingNothing(_ ticket: RunTicket<Value>) {
+    let next = runReturned(ticket, at: ManualClock.Instant(offset: .zero))
+    #expect(next.isNone, "a run's return started \(next)")
+  }
+}
+
+extension KeyedStateMachine where Instant == ManualClock.Instant {
+  /// ``TimedStateMachine/runReturnedStartingNothing(_:)`` for one key.
+  mutating func runReturnedStartingNothing(_ ticket: RunTicket<Value>, forKey key: Key) {
+    let next = runReturned(ticket, forKey: key, at: ManualClock.Instant(offset: .zero))
+    #expect(next.isNone, "a run's return started \(next)")
+  }
 }
 
 /// Mutable test state owned by the main actor, shared with `@MainActor` actions.

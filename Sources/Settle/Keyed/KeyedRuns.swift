@@ -132,18 +132,26 @@ where
     state.sent &+= 1
     let number = state.sent
     let numbered = KeyMachine.Input(payload: input, number: number)
-    switch state.machine.send(numbered, forKey: key, at: clock.now) {
+    let action = state.machine.send(numbered, forKey: key, at: clock.now)
+    return (start(action, forKey: key, in: &state), number, action.run?.ticket.carried?.number)
+  }
+
+  /// Applies what the machine decided on an event of `key`: the run and the timer task it
+  /// starts. Returns the tasks to cancel outside the lock: superseded runs, a replaced timer.
+  @inlinable
+  func start(_ action: SendAction<NumberedValue>, forKey key: Key, in state: inout State)
+    -> [RunTask]
+  {
+    switch action {
     case .none:
-      return ([], number, nil)
+      return []
     case .startTimer(let generation):
-      return (startTimer(generation, in: &state), number, nil)
+      return startTimer(generation, in: &state)
     case .startRun(let run):
-      return (startRun(run, forKey: key, in: &state), number, run.ticket.carried?.number)
+      return startRun(run, forKey: key, in: &state)
     case .startRunAndTimer(let run, let generation):
       let replaced = startTimer(generation, in: &state)
-      return (
-        startRun(run, forKey: key, in: &state) + replaced, number, run.ticket.carried?.number
-      )
+      return startRun(run, forKey: key, in: &state) + replaced
     }
   }
 
@@ -424,10 +432,12 @@ where
         _ = state.machine.claim(ticket, forKey: key)
       }
     }
-    let (waiters, callers, released) = state.withLock { state in
-      state.machine.runReturned(ticket, forKey: key)
+    let (waiters, callers, superseded, released) = state.withLock { state in
+      let next = state.machine.runReturned(ticket, forKey: key, at: clock.now)
       state.runTasks[key]?.removeFirst()
       if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
+      // A machine that starts the key's next run when this one returns (a rate limiter).
+      let superseded = start(next, forKey: key, in: &state)
       let callers =
         covered.map {
           coveredSendWaiters(forKey: key, through: $0.newest, result: $0.result, in: &state)
@@ -441,8 +451,9 @@ where
         released = state.action
         state.action = nil
       }
-      return (settledWaiters(&state), callers, released)
+      return (settledWaiters(&state), callers, superseded, released)
     }
+    for task in superseded { task.cancel() }
     for waiter in waiters { waiter.resume() }
     for caller in callers { caller.resume() }
     _ = released

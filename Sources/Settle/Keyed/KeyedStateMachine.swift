@@ -329,17 +329,29 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     return value
   }
 
-  /// A dispatched run of `key` returned, whether or not it started.
+  /// A dispatched run of `key` returned at `now`, whether or not it started: what to start
+  /// next, as for a send of that key (see ``TimedStateMachine/runReturnedWhileOpen(at:)``).
   @usableFromInline
-  package mutating func runReturned(_ ticket: RunTicket<Value>, forKey key: Key) {
+  package mutating func runReturned(
+    _ ticket: RunTicket<Value>, forKey key: Key, at now: Instant
+  ) -> SendAction<Value> {
     guard let index = keys.index(forKey: key) else {
       preconditionFailure(
         "Internal inconsistency in Settle: a run returned for a key with no state")
     }
-    keys.values[index].machine.runReturned(ticket)
+    let wasHolding = keys.values[index].machine.hasHeldValue
+    var next = keys.values[index].machine.runReturned(ticket, at: now)
     runsInFlight -= 1
-    let holding = keys.values[index].machine.hasHeldValue
-    store(at: index, wasHolding: holding)
+    switch next {
+    case .none:
+      break
+    case .startTimer, .startRun, .startRunAndTimer:
+      next = Self.apply(
+        next, to: &keys.values[index], forKey: key, at: now, on: &shared,
+        runsInFlight: &runsInFlight)
+    }
+    store(at: index, wasHolding: wasHolding)
+    return next
   }
 
   // MARK: - Flush and cancel

@@ -11,3 +11,14 @@ package enum SendAction<Value> {
   /// Start this run at once, and a timer task of this generation for the value left waiting.
   case startRunAndTimer(StartRun<Value>, generation: UInt64)
 }
+
+extension SendAction {
+  /// The run this action starts, if any.
+  @inlinable
+  package var run: StartRun<Value>? {
+    switch self {
+    case .none, .startTimer: nil
+    case .startRun(let run), .startRunAndTimer(let run, _): run
+    }
+  }
+}

@@ -243,7 +243,7 @@ where
     while true {
       switch state.machine.timerWoke(generation: generation, at: now) {
       case .startRun(let run):
-        _ = startRun(run, in: &state)  // sets `handoverPending`
+        _ = startRun(run, at: now, in: &state)  // sets `handoverPending`
       case .stop:
         if hasTask { state.machine.ledger.timerAwaitsItsTask(generation: generation) }
         return
@@ -280,18 +280,28 @@ where
     // A sequence operator first does what its timer is due to do (see `Handover`); an owner's
     // timer keeps its own pace, and its dispatched runs stay supersedable.
     if handover != nil, state.machine.timerIsDue(at: now) { catchUpTimer(at: now, in: &state) }
-    switch state.machine.send(Machine.Input(payload: input, number: number), at: now) {
+    let action = state.machine.send(Machine.Input(payload: input, number: number), at: now)
+    return (start(action, at: now, in: &state), number, action.run?.ticket.carried?.number)
+  }
+
+  /// Applies what the machine decided on an event at `now`: the run and the timer it starts.
+  /// Returns the superseded runs' tasks, for the caller to cancel outside the lock.
+  @inlinable
+  func start(_ action: SendAction<Machine.Value>, at now: C.Instant, in state: inout State)
+    -> ArraySlice<RunTask>
+  {
+    switch action {
     case .none:
-      return ([], number, nil)
+      return []
     case .startTimer(let generation):
       startTimer(generation, at: now, in: &state)
-      return ([], number, nil)
+      return []
     case .startRun(let run):
-      return (startRun(run, in: &state), number, run.ticket.carried?.number)
+      return startRun(run, at: now, in: &state)
     case .startRunAndTimer(let run, let generation):
-      let superseded = startRun(run, in: &state)
+      let superseded = startRun(run, at: now, in: &state)
       startTimer(generation, at: now, in: &state)
-      return (superseded, number, run.ticket.carried?.number)
+      return superseded
     }
   }
 
@@ -367,7 +377,7 @@ where
       state -> (RunTask?, ArraySlice<RunTask>, Bool) in
       switch state.machine.flush() {
       case .startRun(let run):
-        let superseded = startRun(run, in: &state)
+        let superseded = startRun(run, at: clock.now, in: &state)
         return (state.runTasks.last, superseded, state.takeHandoverPending())
       case .awaitRun(let ticket):
         return (state.tasks(of: ticket..<(ticket &+ 1)).first, [], false)
@@ -427,7 +437,7 @@ where
     let (timer, waiters) = state.withLock { state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
       if case .startRun(let run) = state.machine.shutDownRunningPending() {
         // The runs this one supersedes are not cancelled: they finish first, then it runs.
-        _ = startRun(run, in: &state)
+        _ = startRun(run, at: clock.now, in: &state)
       }
       var waiters: [WaiterQueue<Void>.Continuation] = []
       if state.machine.ledger.activeRunCount == 0 {
@@ -492,10 +502,13 @@ where
 
   /// Creates the run's task, chained after the newest run in flight so that actions never
   /// overlap, and returns the superseded runs' tasks for the caller to cancel outside the lock.
+  /// `now` is the clock's reading of the event that started it.
   @usableFromInline
-  func startRun(_ run: StartRun<Machine.Value>, in state: inout State) -> ArraySlice<RunTask> {
+  func startRun(_ run: StartRun<Machine.Value>, at now: C.Instant, in state: inout State)
+    -> ArraySlice<RunTask>
+  {
     if let handover {
-      handOver(run.ticket, to: handover, in: &state)
+      handOver(run.ticket, to: handover, at: now, in: &state)
       return []
     }
     let previous = state.runTasks.last
@@ -512,7 +525,10 @@ where
   /// A run of an engine with a ``Handover``: claimed, handed over and returned at once, so
   /// that no run is ever in flight outside the lock.
   @usableFromInline
-  func handOver(_ ticket: RunTicket<Machine.Value>, to handover: Handover, in state: inout State) {
+  func handOver(
+    _ ticket: RunTicket<Machine.Value>, to handover: Handover, at now: C.Instant,
+    in state: inout State
+  ) {
     precondition(
       state.runTasks.isEmpty,
       "Internal inconsistency in Settle: a handed-over run found runs in flight")
@@ -520,7 +536,12 @@ where
       state.claimedThrough = value.number
       handover.record(value.payload)
     }
-    state.machine.runReturned(ticket)
+    // Only the machines of the sequence operators have a handover, and their runs' returns
+    // start nothing: their sends and timers decide every run.
+    guard case .none = state.machine.runReturned(ticket, at: now) else {
+      preconditionFailure(
+        "Internal inconsistency in Settle: a handed-over run's return started something")
+    }
     state.handoverPending = true
   }
 
@@ -533,10 +554,11 @@ where
           TimerAction<C.Instant, Machine.Value>, ArraySlice<RunTask>,
           [WaiterQueue<Void>.Continuation], Bool
         ) in
-        let step = state.machine.timerWoke(generation: generation, at: clock.now)
+        let now = clock.now
+        let step = state.machine.timerWoke(generation: generation, at: now)
         switch step {
         case .startRun(let run):
-          let superseded = startRun(run, in: &state)
+          let superseded = startRun(run, at: now, in: &state)
           return (step, superseded, [], state.takeHandoverPending())
         case .stop:
           state.timerTask = nil
@@ -583,9 +605,12 @@ where
         _ = state.machine.claim(ticket)
       }
     }
-    let (waiters, released) = state.withLock { state in
-      state.machine.runReturned(ticket)
+    let (waiters, superseded, released) = state.withLock { state in
+      let now = clock.now
+      let next = state.machine.runReturned(ticket, at: now)
       state.runTasks.removeFirst()
+      // A machine that starts its next run when this one returns (a rate limiter's queue).
+      let superseded = start(next, at: now, in: &state)
       let callers =
         covered.map { coveredSendWaiters(through: $0.newest, result: $0.result, in: &state) }
         ?? []
@@ -595,8 +620,9 @@ where
         released = state.action
         state.action = nil
       }
-      return (settledWaiters(&state) + callers, released)
+      return (settledWaiters(&state) + callers, superseded, released)
     }
+    for task in superseded { task.cancel() }
     for waiter in waiters { waiter.resume() }
     // Released here, outside the lock, in case its captures run code in deinit.
     _ = released

@@ -37,6 +37,11 @@ package protocol TimedStateMachine: Sendable {
   mutating func takePendingValue() -> Value?
   /// Drops the machine's own pending state, for `cancel()`.
   mutating func dropPending()
+  /// A run returned at `now` while the owner is open: what the machine starts next. Owners call
+  /// ``runReturned(_:at:)``, which records the return first. A debounce or a throttle starts
+  /// nothing here (the extension's default); a rate limiter, whose next value may start only
+  /// once the run before it has returned, starts it or its timer.
+  mutating func runReturnedWhileOpen(at now: Instant) -> SendAction<Value>
   /// Whether ``heldValue`` is not `nil`, answered without copying the value: the machine holds
   /// a value that has not run (waiting, or dispatched without it). Only part of what is
   /// pending; see ``isPending``.
@@ -134,11 +139,21 @@ extension TimedStateMachine {
     return ticket.carried ?? claimHeldValue(for: ticket.id)
   }
 
-  /// A dispatched run returned, whether or not it started.
+  /// A dispatched run returned at `now`, whether or not it started: what to start next, which
+  /// is nothing after shutdown (see ``runReturnedWhileOpen(at:)``).
   @usableFromInline
-  package mutating func runReturned(_ ticket: RunTicket<Value>) {
+  package mutating func runReturned(_ ticket: RunTicket<Value>, at now: Instant) -> SendAction<
+    Value
+  > {
     ledger.runReturned(ticket.id)
+    guard !ledger.isShutDown else { return .none }
+    return runReturnedWhileOpen(at: now)
   }
+
+  /// Starts nothing: what a machine whose sends and timer decide every run does when a run
+  /// returns.
+  @inlinable
+  package mutating func runReturnedWhileOpen(at now: Instant) -> SendAction<Value> { .none }
 
   /// Runs the pending value now, ahead of its deadline; a value already dispatched with its
   /// run is awaited instead.

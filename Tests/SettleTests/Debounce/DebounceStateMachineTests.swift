@@ -23,7 +23,7 @@ struct DebounceStateMachineTests {
 
   /// Claims `ticket` and returns its run: what an engine's run task does.
   static func run(_ machine: inout Machine, _ ticket: RunTicket<String>) -> String? {
-    defer { machine.runReturned(ticket) }
+    defer { machine.runReturnedStartingNothing(ticket) }
     return machine.claim(ticket)
   }
 
@@ -185,7 +185,7 @@ struct DebounceStateMachineTests {
     #expect(machine.claim(ticket) == "a")
     #expect(!machine.isIdle)
     #expect(machine.ledger.activeRunCount == 1)
-    machine.runReturned(ticket)
+    machine.runReturnedStartingNothing(ticket)
     #expect(machine.isIdle)
   }
 
@@ -227,7 +227,7 @@ struct DebounceStateMachineTests {
       return
     }
     #expect(machine.claim(run.ticket) == "draft")
-    machine.runReturned(run.ticket)
+    machine.runReturnedStartingNothing(run.ticket)
     #expect(machine.isIdle)
   }
 }

@@ -23,7 +23,7 @@ struct FoldingDebounceStateMachineTests {
   }
 
   static func run(_ machine: inout Machine, _ ticket: RunTicket<[String]>) -> [String]? {
-    defer { machine.runReturned(ticket) }
+    defer { machine.runReturnedStartingNothing(ticket) }
     return machine.claim(ticket)
   }
 
@@ -124,7 +124,7 @@ struct FoldingDebounceStateMachineTests {
       machine.timerWoke(generation: generation, at: Self.at(400)).startedRun?.ticket)
     _ = machine.send(100, at: Self.at(400))  // joins the dispatched run's value: .waiting again
     #expect(machine.claim(ticket) == nil)
-    machine.runReturned(ticket)
+    machine.runReturnedStartingNothing(ticket)
     #expect(copies.current == 1, "only the first value copies the initial value it shares")
   }
 
@@ -141,7 +141,7 @@ struct FoldingDebounceStateMachineTests {
       machine.timerWoke(generation: generation, at: Self.at(300)).startedRun?.ticket)
     for value in 1...100 { _ = machine.send(value, at: Self.at(300)) }  // join the due run
     #expect(machine.claim(ticket)?.storage.values.count == 101)
-    machine.runReturned(ticket)
+    machine.runReturnedStartingNothing(ticket)
     #expect(copies.current == 1, "only the first value copies the initial value it shares")
   }
 }

@@ -172,13 +172,13 @@ where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
     guard let k = keyedRuns[key].first, k.claimed else { return nil }
     trace.append("@\(now) return k\(key)")
     guard prompt else {
-      keyed.runReturned(k.ticket, forKey: key)
+      keyed.runReturnedStartingNothing(k.ticket, forKey: key)
       keyedRuns[key].removeFirst()
       return nil
     }
     guard let r = refRuns[key].first, r.claimed else { return "k\(key): ret mismatch" }
-    keyed.runReturned(k.ticket, forKey: key)
-    refs[key].runReturned(r.ticket)
+    keyed.runReturnedStartingNothing(k.ticket, forKey: key)
+    refs[key].runReturnedStartingNothing(r.ticket)
     keyedRuns[key].removeFirst()
     refRuns[key].removeFirst()
     return nil
@@ -559,7 +559,7 @@ struct KeyedMachineDifferentialTests {
     #expect(machine.timer == .stopped)
     #expect(machine.heapCount == 0)
     #expect(machine.claim(run.ticket, forKey: "a") == "a1", "a run in flight still finishes")
-    machine.runReturned(run.ticket, forKey: "a")
+    machine.runReturnedStartingNothing(run.ticket, forKey: "a")
     #expect(machine.keyCount == 0)
   }
 }

@@ -25,7 +25,7 @@ struct KeyedStateMachineTests {
     -> [String]
   {
     starts.compactMap { start in
-      defer { machine.runReturned(start.run.ticket, forKey: start.key) }
+      defer { machine.runReturnedStartingNothing(start.run.ticket, forKey: start.key) }
       return machine.claim(start.run.ticket, forKey: start.key).map { "\(start.key):\($0)" }
     }
   }
@@ -110,7 +110,7 @@ struct KeyedStateMachineTests {
     #expect(machine.claim(start.run.ticket, forKey: "a") == "a1")
     #expect(!machine.isPending(forKey: "a"))
     #expect(!machine.isIdle)
-    machine.runReturned(start.run.ticket, forKey: "a")
+    machine.runReturnedStartingNothing(start.run.ticket, forKey: "a")
     #expect(machine.keyCount == 0)
     #expect(machine.isIdle)
   }
@@ -156,7 +156,7 @@ struct KeyedStateMachineTests {
     #expect(cancel.cancelling == 1..<2)
     #expect(machine.keyCount == 1)
     #expect(machine.claim(start.run.ticket, forKey: "a") == nil)
-    machine.runReturned(start.run.ticket, forKey: "a")
+    machine.runReturnedStartingNothing(start.run.ticket, forKey: "a")
     #expect(machine.keyCount == 0)
   }
 

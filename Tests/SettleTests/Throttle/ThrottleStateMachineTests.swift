@@ -13,7 +13,7 @@ struct ThrottleStateMachineTests {
   static func at(_ ms: Int) -> ManualClock.Instant { .init(offset: .milliseconds(ms)) }
 
   static func run(_ machine: inout Machine, _ ticket: RunTicket<String>) -> String? {
-    defer { machine.runReturned(ticket) }
+    defer { machine.runReturnedStartingNothing(ticket) }
     return machine.claim(ticket)
   }
 
@@ -107,7 +107,7 @@ struct ThrottleStateMachineTests {
     #expect(!machine.hasHeldValue, "nothing is held for the window's end")
     #expect(!machine.ledger.hasTimer, "a cooldown needs no timer")
     #expect(machine.claim(first.ticket) == "a")
-    machine.runReturned(first.ticket)
+    machine.runReturnedStartingNothing(first.ticket)
     #expect(!machine.isPending)
     guard case .none = machine.flush() else {
       Issue.record("flush during a cooldown runs nothing: nothing waits")
@@ -122,7 +122,7 @@ struct ThrottleStateMachineTests {
     let second = try #require(machine.send("c", at: Self.at(100)).startedRun)
     #expect(second.ticket.carried == "c", "the window's end is inclusive")
     #expect(machine.claim(first.ticket) == "a")
-    machine.runReturned(first.ticket)
+    machine.runReturnedStartingNothing(first.ticket)
     #expect(machine.claim(second.ticket) == "c")
   }
 
@@ -133,7 +133,7 @@ struct ThrottleStateMachineTests {
     let second = try #require(machine.send("b", at: Self.at(10)).startedRun)
     #expect(second.ticket.carried == "b")
     #expect(machine.claim(first.ticket) == nil, "cancelled")
-    machine.runReturned(first.ticket)
+    machine.runReturnedStartingNothing(first.ticket)
   }
 
   // MARK: Newest at window end only: the first value waits too, and the run opens no window

@@ -397,8 +397,8 @@ where
 
   mutating func runReturns(_ key: Int) -> String? {
     let returning = records[key].runs.removeFirst()
-    machine.runReturned(returning.ticket, forKey: key)
-    var broken: String?
+    var broken = apply(
+      machine.runReturned(returning.ticket, forKey: key, at: instant), forKey: key)
     let newestRun = records[key].newestRun
     let voided = records[key].voidedThrough
     records[key].flushWaits.removeAll { wait in

@@ -349,8 +349,8 @@ where
 
   mutating func runReturns() -> String? {
     let returning = runs.removeFirst()
-    machine.runReturned(returning.ticket)
-    var broken: String?
+    // A queue's next run, or its timer, starts here (see `runReturnedWhileOpen(at:)`).
+    var broken = apply(machine.runReturned(returning.ticket, at: instant))
     flushWaits.removeAll { wait in
       guard wait.ticket == returning.ticket.id else { return false }
       if wait.value > newestRun, wait.value > voidedThrough {
