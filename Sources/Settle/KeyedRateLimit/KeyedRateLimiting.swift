@@ -1,0 +1,136 @@
+/// Rate-limits each key on its own: at most `limit` runs of a key in any span of `interval`,
+/// each key with its own queue and window. A limit per host, per account, per endpoint.
+///
+/// You name it through ``KeyedRateLimiter``: with an action, each value sent for a key is one
+/// run of it; without one, ``acquire(forKey:)`` hands out the places in a key's window.
+///
+/// ## Guarantees
+/// - **Per key, a RateLimiter.** For each key, every rule of ``RateLimiting`` holds as stated
+///   there (the limit measured on the clock, every value once and in order, no overlap, call
+///   order, cancellation), measured from that key's own values and runs. Keys never delay or
+///   cancel each other, and actions of different keys may run at the same time.
+/// - **One timer.** All keys share one timer task, which sleeps until the earliest moment a
+///   key with a queue gets a place. Each run uses one task. No task is created per key.
+/// - **Bounded memory.** A key's state is dropped once its queue is empty, its run has
+///   returned and its window has passed (the newest run's place has freed up), and when it is
+///   cancelled (once a cancelled run of it, if any, has returned): the limiter holds only the
+///   keys that are queued, running or inside a window.
+/// - **Results and lifetime.** As for ``RateLimiting``, for every key.
+///
+/// How these guarantees are tested, and which interleavings are explored exhaustively:
+/// <doc:HowSettleIsVerified>.
+///
+/// - Complexity: With n keys inside a window, ``send(_:forKey:)`` is amortised O(1) for a key
+///   that already has a queue or a run in flight, and O(log n) when it dispatches a run or
+///   starts a queue, which files the key in a min-heap of deadlines. A key's memory is
+///   O(`limit` + its values queued).
+public final actor KeyedRateLimiting<
+  Key: Hashable & Sendable, Value: Sendable, C: Clock, Success: Sendable, Failure: Error
+>
+where C.Duration == Duration {
+  @usableFromInline
+  package typealias KeyMachine = RateLimitStateMachine<Numbered<Value>, C.Instant>
+
+  @usableFromInline
+  package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
+
+  /// Creates a keyed rate limiter that runs `action` with each key's values, at most `limit`
+  /// times per key in any span of `interval`.
+  ///
+  /// ```swift
+  /// // At most 2 requests a second to each host; hosts do not wait for each other.
+  /// let request = KeyedRateLimiter(limit: 2, per: .seconds(1)) { (host: String, path: String) in
+  ///   print("GET", host + path)
+  /// }
+  /// request.send("/a", forKey: "example.com")
+  /// request.send("/b", forKey: "example.com")
+  /// request.send("/c", forKey: "example.com")  // a second later
+  /// request.send("/a", forKey: "example.org")  // at once: its own window
+  /// ```
+  ///
+  /// The parameters are those of ``RateLimiting/init(limit:per:tolerance:clock:action:)``,
+  /// applied to each key; `action` is called with the key and its value.
+  ///
+  /// - Precondition: `limit` is at least 1; `interval` and `tolerance` are not negative.
+  public init(
+    limit: Int,
+    per interval: Duration,
+    tolerance: Duration? = nil,
+    clock: C = ContinuousClock(),
+    action: @escaping @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
+  ) {
+    runs = KeyedRuns(
+      machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
+      clock: clock, tolerance: tolerance, action: action)
+  }
+
+  deinit {
+    runs.shutDown(.cancelPending)
+  }
+
+  /// Queues a value for `key`, as ``RateLimiting/send(_:)`` does for one key. Other keys are
+  /// not affected.
+  ///
+  /// - Complexity: Amortised O(1) for a key with a queue or a run in flight; O(log n) for a
+  ///   send that dispatches a run or starts the key's queue, n being the keys inside a window.
+  @inlinable
+  public nonisolated func send(_ value: Value, forKey key: Key) {
+    runs.send(value, forKey: key)
+  }
+
+  /// Queues a value for `key` and returns once its run has finished; the rules of
+  /// ``RateLimiting/sendAndWait(_:)``, for one key.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
+  ///   value stays queued and still runs.
+  @inlinable
+  public nonisolated func sendAndWait(
+    _ value: Value, forKey key: Key
+  ) async throws(CancellationError) -> SendOutcome {
+    try await runs.sendAndWait(value, forKey: key).outcome
+  }
+
+  /// Queues a value for `key` and returns what its run returned or threw; the rules of
+  /// ``RateLimiting/sendAndWaitForResult(_:)``, for one key.
+  @inlinable
+  public nonisolated func sendAndWaitForResult(
+    _ value: Value, forKey key: Key
+  ) async throws -> Success {
+    try await runs.sendAndWait(value, forKey: key).value()
+  }
+
+  /// Starts `key` over, as ``RateLimiting/cancel()`` does for one limiter: drops its queue,
+  /// cancels its running action and forgets its window. Other keys go on undisturbed.
+  ///
+  /// - Complexity: O(1) amortised.
+  public nonisolated func cancel(forKey key: Key) {
+    runs.cancel(forKey: key)
+  }
+
+  /// Starts every key over and stops the timer; nothing queued before this call runs after it
+  /// returns.
+  ///
+  /// - Complexity: O(k), k being the keys queued, running or inside a window.
+  public nonisolated func cancel() {
+    runs.cancel()
+  }
+
+  /// Whether a value of `key` waits to run: queued, or dispatched and not yet started.
+  ///
+  /// - Complexity: O(1) amortised.
+  public nonisolated func isPending(forKey key: Key) -> Bool {
+    runs.isPending(forKey: key)
+  }
+
+  /// Returns once no key has anything queued or running, as ``RateLimiting/waitUntilIdle()``
+  /// does for one. A window still open does not count.
+  ///
+  /// - Precondition: Not called from inside this rate limiter's own action.
+  public nonisolated func waitUntilIdle() async {
+    preconditionNotWaitingFromInsideTheAction(
+      runs.isRunningAction, "KeyedRateLimiter", "rate limiter")
+    await runs.waitUntilIdle()
+  }
+}
+
+extension KeyedRateLimiting: KeyedRunsOwner {}

@@ -1,0 +1,44 @@
+extension RateLimiting where Value == Void, Success == Void, Failure == Never {
+  /// Creates a rate limiter with no action, whose places callers take with ``acquire()``.
+  ///
+  /// ```swift
+  /// let api = RateLimiter(limit: 10, per: .seconds(1))
+  /// try await api.acquire()  // one of at most 10 a second
+  /// ```
+  ///
+  /// The parameters are those of ``init(limit:per:tolerance:clock:action:)``.
+  ///
+  /// - Precondition: `limit` is at least 1; `interval` and `tolerance` are not negative.
+  public init(
+    limit: Int,
+    per interval: Duration,
+    tolerance: Duration? = nil,
+    clock: C = ContinuousClock()
+  ) {
+    self.init(limit: limit, per: interval, tolerance: tolerance, clock: clock) { _ in }
+  }
+
+  /// Waits for a place in the window and takes it: returns once the caller may go ahead, at
+  /// most `limit` callers in any span of `interval`, first come, first served.
+  ///
+  /// ```swift
+  /// for url in urls {
+  ///   try await api.acquire()
+  ///   group.addTask { try await URLSession.shared.data(from: url) }  // may overlap
+  /// }
+  /// ```
+  ///
+  /// An acquire is a value sent with nothing to run: it queues behind the values and acquires
+  /// sent before it, and its place is taken when it is dispatched, under the rules of
+  /// ``RateLimiting``. The work the caller does afterwards is its own, so callers may work at
+  /// the same time; only the moments they go ahead are limited.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled while it waits, or when
+  ///   ``cancel()`` or the limiter's release drops the acquire first: the caller has no place
+  ///   and must not go ahead. A cancelled caller's turn still comes, and its place is taken
+  ///   then and left unused.
+  @inlinable
+  public nonisolated func acquire() async throws(CancellationError) {
+    guard try await runs.sendAndWait(()).outcome == .ran else { throw CancellationError() }
+  }
+}
