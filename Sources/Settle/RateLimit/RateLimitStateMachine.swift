@@ -52,7 +52,8 @@ where Instant.Duration == Duration {
     precondition(
       limit >= 1, "A rate limit of \(limit) runs per interval lets nothing run; pass 1 or more.")
     precondition(
-      interval >= .zero, "The rate limiter's interval was \(interval); pass a duration of zero or more.")
+      interval >= .zero,
+      "The rate limiter's interval was \(interval); pass a duration of zero or more.")
     self.limit = limit
     self.interval = interval
   }

@@ -5,15 +5,21 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-/// The public calls of a keyed owner that its bounded waits make: written once for both.
+/// The public calls of a keyed owner that its bounded waits make: written once for all.
 protocol KeyedOwnerCalls: KeyedRunsOwner {
   func waitUntilIdle() async
+}
+
+/// A keyed owner with a pending value to hurry: the debouncer and the throttler, not the rate
+/// limiter, whose queue keeps its pace.
+protocol KeyedFlushingOwnerCalls: KeyedOwnerCalls {
   func flush(forKey key: Key) async
   func flush() async
 }
 
-extension KeyedDebouncing: KeyedOwnerCalls {}
-extension KeyedThrottling: KeyedOwnerCalls {}
+extension KeyedDebouncing: KeyedFlushingOwnerCalls {}
+extension KeyedThrottling: KeyedFlushingOwnerCalls {}
+extension KeyedRateLimiting: KeyedOwnerCalls {}
 
 // A keyed owner's waits, each through `bounded`, naming what it found on a timeout.
 
@@ -41,6 +47,9 @@ extension KeyedOwnerCalls {
     ) { await self.waitUntilQuiescent() }
   }
 
+}
+
+extension KeyedFlushingOwnerCalls {
   /// `flush(forKey:)`, bounded.
   func flushBounded(
     forKey key: Key,
