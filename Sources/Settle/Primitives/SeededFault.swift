@@ -66,6 +66,9 @@ package enum SeededFault: Sendable, CaseIterable {
   /// A returning run settles every waiting caller with its result, not only those whose
   /// values it covered: a caller whose value runs later gets an earlier run's result.
   case resultSettlesLaterCallers
+  /// A place in a rate limiter's window frees up half an interval after its run was
+  /// dispatched, not a whole one: twice the limit can run within one interval.
+  case ratePlacesFreeEarly
 
   #if SETTLE_MUTANTS
     /// The fault switched on, if any; set by the mutant tests, which run serialised, or for

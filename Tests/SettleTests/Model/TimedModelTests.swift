@@ -142,7 +142,49 @@ extension ThrottleModel {
   }
 }
 
-func randomSchedule(using generator: inout SplitMix64, length: Int) -> [ScheduleStep] {
+/// The RateLimiter's rules: a queue, and a place in the window for each run, held for one
+/// interval from the tick the run started.
+struct RateLimitModel {
+  let limit: Int
+  let interval: Int
+  var now = 0
+  var queue: [Int] = []
+  /// The ticks of the runs whose places are still taken, or were when last looked at.
+  var starts: [Int] = []
+  var runs: [ModelRun] = []
+
+  mutating func apply(_ step: ScheduleStep) {
+    switch step {
+    case .send(let value):
+      queue.append(value)
+      runDue()
+    case .advance(let ticks):
+      for _ in 0..<ticks {
+        now += 1
+        runDue()
+      }
+    case .cancel:
+      queue.removeAll()
+      starts.removeAll()
+    case .flush:
+      break  // a rate limiter has nothing to hurry
+    }
+  }
+
+  /// Runs the queued values, first sent first, while a place is free at `now`.
+  private mutating func runDue() {
+    starts.removeAll { $0 + interval <= now }
+    while !queue.isEmpty, starts.count < limit {
+      runs.append(ModelRun(value: queue.removeFirst(), tick: now))
+      starts.append(now)
+      starts.removeAll { $0 + interval <= now }
+    }
+  }
+}
+
+func randomSchedule(
+  using generator: inout SplitMix64, length: Int, flushes: Bool = true
+) -> [ScheduleStep] {
   var value = 0
   return (0..<length).map { _ in
     switch Int.random(in: 0..<20, using: &generator) {
@@ -150,7 +192,7 @@ func randomSchedule(using generator: inout SplitMix64, length: Int) -> [Schedule
       value += 1
       return .send(value)
     case 10..<17: return .advance(Int.random(in: 1...4, using: &generator))
-    case 17, 18: return .flush
+    case 17..<19: return flushes ? .flush : .cancel
     default: return .cancel
     }
   }
@@ -170,19 +212,26 @@ func minimise(
   return current
 }
 
-/// What the model tests drive: the same surface on Debouncer and Throttler.
+/// What the model tests drive: the same surface on Debouncer, Throttler and RateLimiter.
 protocol TimedSubject: Sendable {
   func send(_ value: Int)
   func cancel()
-  func flush() async
   func waitUntilQuiescent() async
   var hasTimer: Bool { get }
 }
 
-extension Debouncing: TimedSubject where Folding == LatestValue<Int>, C == ManualClock {}
-extension Throttling: TimedSubject where Folding == LatestValue<Int>, C == ManualClock {}
+/// A subject with a pending value to hurry; a rate limiter's schedules have no flush steps.
+protocol FlushingTimedSubject: TimedSubject {
+  func flush() async
+}
 
-@Suite("Model-based: Debouncer and Throttler against reference models", .watched)
+extension Debouncing: TimedSubject, FlushingTimedSubject
+where Folding == LatestValue<Int>, C == ManualClock {}
+extension Throttling: TimedSubject, FlushingTimedSubject
+where Folding == LatestValue<Int>, C == ManualClock {}
+extension RateLimiting: TimedSubject where Value == Int, C == ManualClock {}
+
+@Suite("Model-based: Debouncer, Throttler and RateLimiter against reference models", .watched)
 struct TimedModelTests {
   /// Hundreds by default, so that a plain `swift test` stays quick; CI's thorough step raises
   /// it to thousands through the environment (`.ci/run`).
@@ -222,7 +271,12 @@ struct TimedModelTests {
             await settle()
           }
         case .cancel: subject.cancel()
-        case .flush: await subject.flush()
+        case .flush:
+          guard let flushing = subject as? any FlushingTimedSubject else {
+            Issue.record("a flush step in a schedule for \(Subject.self), which cannot flush")
+            return
+          }
+          await flushing.flush()
         }
         await settle()
       }
@@ -243,6 +297,14 @@ struct TimedModelTests {
   {
     try await realRuns(schedule) { clock, record in
       Throttler(for: .milliseconds(interval), mode: mode, clock: clock) { record($0) }
+    }
+  }
+
+  static func rateLimiterRuns(_ schedule: [ScheduleStep], limit: Int, interval: Int)
+    async throws -> [ModelRun]
+  {
+    try await realRuns(schedule) { clock, record in
+      RateLimiter(limit: limit, per: .milliseconds(interval), clock: clock) { record($0) }
     }
   }
 
@@ -311,6 +373,38 @@ struct TimedModelTests {
         Issue.record(
           """
           trial \(trial): interval \(interval), \(mode): \(minimal)
+          expected \(expected(minimal)), got \(actual)
+          """)
+        if divergences >= 3 { break }
+      }
+    }
+    #expect(divergences == 0)
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func rateLimiterMatchesTheModel() async throws {
+    var generator = SplitMix64(seed: 0x2A7E_11)
+    var divergences = 0
+    for trial in 0..<Self.schedules {
+      let limit = Int.random(in: 1...3, using: &generator)
+      let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
+      let schedule = randomSchedule(using: &generator, length: Self.steps, flushes: false)
+      func expected(_ schedule: [ScheduleStep]) -> [ModelRun] {
+        var model = RateLimitModel(limit: limit, interval: interval)
+        for step in schedule { model.apply(step) }
+        return model.runs
+      }
+      func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
+        try await Self.rateLimiterRuns(schedule, limit: limit, interval: interval)
+          != expected(schedule)
+      }
+      if try await diverges(schedule) {
+        divergences += 1
+        let minimal = try await minimise(schedule, diverges: diverges)
+        let actual = try await Self.rateLimiterRuns(minimal, limit: limit, interval: interval)
+        Issue.record(
+          """
+          trial \(trial): limit \(limit) per \(interval) ms: \(minimal)
           expected \(expected(minimal)), got \(actual)
           """)
         if divergences >= 3 { break }

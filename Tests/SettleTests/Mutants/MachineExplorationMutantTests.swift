@@ -27,6 +27,14 @@
         #expect(report.violation?.message.contains("replaced by") == true, "not caught: \(report)")
       }
 
+      @Test func placesThatFreeUpEarlyLetTooManyRunsStart() {
+        let report = Self.explore(
+          with: .ratePlacesFreeEarly, MachineExplorationTests.rateLimitWorld(limit: 1))
+        #expect(
+          report.violation?.message.contains("runs were dispatched within") == true,
+          "not caught: \(report)")
+      }
+
       @Test func theOldTriggerResetClobbersANewerRun() {
         SeededFault.active = .triggerResetsOnAnyCompletion
         defer { SeededFault.active = nil }

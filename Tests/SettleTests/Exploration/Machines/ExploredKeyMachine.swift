@@ -49,3 +49,15 @@ extension ThrottleStateMachine: ExploredKeyMachine where Instant == ManualClock.
       "\(phase), \(ledger.fieldwiseDescription), window end \(exploredTicks(windowEnd)), sleeps to \(exploredTicks(timerDeadline))"
   }
 }
+
+extension RateLimitStateMachine: ExploredKeyMachine where Instant == ManualClock.Instant {
+  var fieldwiseDescription: String {
+    // Oldest first: where the ring starts says nothing of what the machine does next.
+    let window = (starts[oldestStart...] + starts[..<oldestStart]).map(exploredTicks)
+    return
+      "queue \(queue.elements), window \(window), \(ledger.fieldwiseDescription), sleeps to \(exploredTicks(timerDeadline))"
+  }
+}
+
+/// The rate limiter's machine as the searches drive it: each run receives one value.
+typealias RateLimitTestMachine = RateLimitStateMachine<Int, ManualClock.Instant>

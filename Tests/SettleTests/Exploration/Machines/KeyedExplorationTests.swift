@@ -98,6 +98,33 @@ struct KeyedExplorationTests {
     }
   }
 
+  @Test(arguments: MachineExplorationTests.rateLimits)
+  func keyedRateLimitMachineKeepsItsGuaranteesInEveryInterleaving(limit: Int) async {
+    let report = await exploreStatesOffThePool(
+      {
+        KeyedMachineWorld<RateLimitTestMachine>(
+          limit: limit, interval: 2,
+          budget: .init(
+            sends: Self.budget.sends, ticks: Self.budget.ticks, cancels: Self.budget.cancels,
+            flushes: Self.budget.flushes))
+      }, depth: Self.depth)
+    print("keyed rate limit, \(limit) per 2 ms: \(report)")
+    expectCleanSearch(report)
+  }
+
+  @Test(arguments: MachineExplorationTests.rateLimits)
+  func eachRateLimitedKeyMatchesTheSingleKeyModelInEverySchedule(limit: Int) async {
+    for interval in [0, 2] {
+      let report = await exploreStatesOffThePool(
+        {
+          KeyedPromptMachineWorld(
+            limit: limit, interval: interval, sends: 3, ticks: Self.modelTicks)
+        }, depth: Self.modelDepth)
+      print("keyed rate limit against the model, \(limit) per \(interval) ms: \(report)")
+      expectCleanSearch(report)
+    }
+  }
+
   @Test(arguments: MachineExplorationTests.throttleModes)
   func keyedThrottleMachineKeepsItsGuaranteesInEveryInterleaving(_ mode: ThrottleMode) async {
     let report = await exploreStatesOffThePool({ Self.throttleWorld(mode) }, depth: Self.depth)

@@ -88,8 +88,10 @@ where
     var voidedThrough = 0
     /// Flush callers waiting for a ticket, with the value that must have run when it returns.
     var flushWaits: [(ticket: UInt64, value: Int)] = []
+    /// The key's dispatches that a ``MachinePromises/rateLimit`` still counts.
+    var window = DispatchWindow()
     var description: String {
-      "\(runs) \(sentList) \(newestSent) \(newestRun) \(voidedThrough) \(flushWaits.map { "\($0.ticket):\($0.value)" })"
+      "\(runs) \(sentList) \(newestSent) \(newestRun) \(voidedThrough) \(flushWaits.map { "\($0.ticket):\($0.value)" }) \(window)"
     }
   }
 
@@ -173,6 +175,7 @@ where
         }
         world.records[key].voidedThrough = world.records[key].newestSent
         world.records[key].flushWaits.removeAll()
+        world.records[key].window.forget()
         return nil
       }
     case .flush(let key):
@@ -322,6 +325,9 @@ where
       return
         "run \(run.ticket.id) of \(Self.name(key)) supersedes \(run.superseding), but \(inFlight) of that key are in flight"
     }
+    if let broken = records[key].window.dispatched(at: now, under: promises.rateLimit) {
+      return "run \(run.ticket.id) of \(Self.name(key)): \(broken)"
+    }
     records[key].runs.append(RunTask(ticket: run.ticket))
     return nil
   }
@@ -450,6 +456,19 @@ extension KeyedMachineWorld {
       promises: MachinePromises(
         heldClaimIsNewest: false, newestEventuallyRuns: newestRuns,
         keepsEveryValue: !RunFolding.Output.isPlainData && newestRuns),
+      remembers: true, budget: budget)
+  }
+}
+
+extension KeyedMachineWorld where KeyMachine == RateLimitTestMachine {
+  /// A keyed rate limiter, promising per key what a single one promises: every value of the
+  /// key runs once, in order, at most `limit` of them in `interval` ticks.
+  init(limit: Int, interval: Int, budget: Budget = Budget()) {
+    self.init(
+      fresh: KeyMachine(limit: limit, interval: .milliseconds(interval)),
+      promises: MachinePromises(
+        heldClaimIsNewest: false, newestEventuallyRuns: true, keepsEveryValue: true,
+        rateLimit: RateLimitPromise(limit: limit, interval: interval)),
       remembers: true, budget: budget)
   }
 }

@@ -100,3 +100,13 @@ where
       model: ThrottleModel(interval: interval, mode: mode), sends: sends, ticks: ticks)
   }
 }
+
+extension KeyedPromptMachineWorld
+where KeyMachine == RateLimitTestMachine, Model == RateLimitModel {
+  /// A keyed rate limiter against a `RateLimitModel` per key.
+  init(limit: Int, interval: Int, sends: Int, ticks: Int) {
+    self.init(
+      world: World(limit: limit, interval: interval),
+      model: RateLimitModel(limit: limit, interval: interval), sends: sends, ticks: ticks)
+  }
+}

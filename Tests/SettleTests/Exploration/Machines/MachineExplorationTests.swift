@@ -67,6 +67,43 @@ struct MachineExplorationTests {
       budget: budget)
   }
 
+  /// Limits of one and two runs, so that a burst both waits for a place and fills a window.
+  static let rateLimits = [1, 2]
+
+  static func rateLimitWorld(limit: Int) -> TimedMachineWorld<RateLimitTestMachine> {
+    var budget = Self.budget
+    budget.shutDownRunsPending = false  // a rate limiter's release only drops its queue
+    return TimedMachineWorld(
+      machine: RateLimitTestMachine(limit: limit, interval: .milliseconds(2)),
+      promises: .init(
+        heldClaimIsNewest: false, newestEventuallyRuns: true, keepsEveryValue: true,
+        rateLimit: RateLimitPromise(limit: limit, interval: 2)),
+      budget: budget)
+  }
+
+  @Test(arguments: rateLimits)
+  func rateLimitMachineKeepsItsGuaranteesInEveryInterleaving(limit: Int) async {
+    let report = await exploreStatesOffThePool(
+      { Self.rateLimitWorld(limit: limit) }, depth: Self.depth)
+    print("rate limit, \(limit) per 2 ms: \(report)")
+    expectCleanSearch(report)
+  }
+
+  @Test(arguments: rateLimits)
+  func rateLimitMachineMatchesTheModelInEverySchedule(limit: Int) async {
+    for interval in [0, 2] {
+      let report = await exploreStatesOffThePool(
+        {
+          PromptMachineWorld(
+            machine: RateLimitTestMachine(limit: limit, interval: .milliseconds(interval)),
+            model: RateLimitModel(limit: limit, interval: interval), sends: 3,
+            ticks: Self.modelTicks)
+        }, depth: Self.modelDepth)
+      print("rate limit against the model, \(limit) per \(interval) ms: \(report)")
+      #expect(report.violation == nil, "\(report)")
+    }
+  }
+
   @Test(arguments: debounceCases)
   func debounceMachineKeepsItsGuaranteesInEveryInterleaving(_ configuration: DebounceCase) async {
     let report = await exploreStatesOffThePool(

@@ -20,6 +20,10 @@ extension ThrottleModel: TimedReferenceModel {
   }
 }
 
+extension RateLimitModel: TimedReferenceModel {
+  var description: String { "now \(now) queue \(queue) starts \(starts)" }
+}
+
 /// Every schedule of a caller's steps (send, one tick of the clock, cancel, flush) up to a
 /// depth, with the engine's tasks run promptly after each step, against the plain reference
 /// model: the machine must start the same values at the same ticks.

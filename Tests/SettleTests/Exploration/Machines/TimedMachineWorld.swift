@@ -11,6 +11,9 @@ struct TimedWorldBudget: Hashable {
   var cancels = 1
   var flushes = 1
   var shutdowns = 1
+  /// Whether a shutdown may run the pending value (an owner with `onRelease:`), as well as
+  /// drop it; a rate limiter only drops its queue.
+  var shutDownRunsPending = true
 }
 
 /// What a machine promises about its values, beyond what every timed machine promises.
@@ -26,6 +29,8 @@ struct MachinePromises {
   /// value is lost between runs. True with a collecting fold where the newest value
   /// eventually runs; without a fold, later values replace earlier ones by design.
   var keepsEveryValue = false
+  /// At most so many runs are dispatched in so many ticks: a rate limiter.
+  var rateLimit: RateLimitPromise?
 }
 
 /// A timed machine (``TimedStateMachine``) inside a model of the engine that applies it
@@ -112,6 +117,8 @@ where
   private(set) var voidedThrough = 0
   /// Values sent after this one were sent after the owner let go of the machine.
   private(set) var shutDownAfter: Int?
+  /// The dispatches that a ``MachinePromises/rateLimit`` still counts.
+  private(set) var window = DispatchWindow()
   /// The runs started, for a caller that compares them with a reference model; not part of
   /// the fingerprint, so that caller must empty it after each comparison.
   var started: [ModelRun] = []
@@ -134,7 +141,7 @@ where
     if budget.flushes > 0 && shutDownAfter == nil { events.append(.flush) }
     if budget.shutdowns > 0 && shutDownAfter == nil {
       events.append(.shutDown)
-      events.append(.shutDownRunningPending)
+      if budget.shutDownRunsPending { events.append(.shutDownRunningPending) }
     }
     for index in timers.runnable(at: now) { events.append(.timerWakes(index)) }
     if let oldest = runs.first {
@@ -170,6 +177,7 @@ where
       return nil
     case .cancel:
       apply(machine.cancel())
+      window.forget()
       return nil
     case .flush:
       return apply(flush: machine.flush())
@@ -224,12 +232,14 @@ where
   }
 
   var fingerprint: String {
-    "\(machineBytes)|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes),\(budget.shutdowns)|\(now)|\(sent)|\(timers)|\(runs)|\(flushWaits.map { "\($0.ticket):\($0.value)" })|\(newestRun)|\(voidedThrough)|\(shutDownAfter.map(String.init) ?? "-")"
+    "\(machineBytes)|\(budget.sends),\(budget.ticks),\(budget.cancels),\(budget.flushes),\(budget.shutdowns)|\(now)|\(sent)|\(timers)|\(runs)|\(flushWaits.map { "\($0.ticket):\($0.value)" })|\(newestRun)|\(voidedThrough)|\(shutDownAfter.map(String.init) ?? "-")|\(window)"
   }
 
   /// The machine's bytes (see ``MachineBytes``): its fields are plain values, but for the
   /// value it holds, which with a collecting fold is an array, described by its contents.
   private var machineBytes: String {
+    // A queue and a window are arrays of their own, so a rate limiter is read field by field.
+    if let rateLimit = machine as? RateLimitTestMachine { return rateLimit.fieldwiseDescription }
     guard !Machine.Value.isPlainData, let held = machine.heldValue else {
       return MachineBytes.describe(machine)
     }
@@ -279,6 +289,9 @@ where
     let inFlight = runs.map(\.ticket.id)
     if run.superseding != (inFlight.first ?? run.ticket.id)..<run.ticket.id {
       return "run \(run.ticket.id) supersedes \(run.superseding), but \(inFlight) are in flight"
+    }
+    if let broken = window.dispatched(at: now, under: promises.rateLimit) {
+      return "run \(run.ticket.id): \(broken)"
     }
     runs.append(RunTask(ticket: run.ticket))
     return nil
