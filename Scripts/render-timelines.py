@@ -15,6 +15,8 @@ INPUT_Y, RUN_Y, AXIS_Y, HEIGHT = 70, 130, 165, 190
 INPUT, RUN, QUIET, INK, CALL = "#2b6cb0", "#2f855a", "#f6ad55", "#1a202c", "#c53030"
 OPERATORS = {"debounced", "throttled"}
 THROTTLES = {"throttler", "throttled", "keyed-throttler"}
+# Each run holds a place in the window for one interval; `limit` places, taken in turn.
+RATE_LIMITERS = {"rate-limiter"}
 # Inputs and runs written `key:value`, one quiet period or window per key.
 KEYED = {"keyed-debouncer", "keyed-throttler"}
 # What a call or an end is called in the picture; a debouncer's or throttler's call is a method.
@@ -102,11 +104,25 @@ def render(timeline):
             f'text-anchor="middle" font-size="10" fill="#9c4221">'
             f'{escape(lane + " window" if kind in KEYED else "window")}</text>'
         )
+    # A rate limiter's places: the k-th run takes place k mod limit, the oldest, and holds it
+    # for one interval (true of a picture with no cancel(), which starts the window over).
+    limit = timeline.get("limit", 1)
+    for index, (value, at) in enumerate(runs if kind in RATE_LIMITERS else []):
+        y = (INPUT_Y + RUN_Y) / 2 - 4 - 7 * (limit - 1) + 14 * (index % limit)
+        width = min(interval, end - at) * scale
+        out.append(
+            f'<rect x="{x(at):.1f}" y="{y - 5:.1f}" width="{width:.1f}" height="10" rx="3" '
+            f'fill="{QUIET}" fill-opacity="0.35" stroke="{QUIET}" stroke-width="1"/>'
+        )
+        out.append(
+            f'<text x="{x(at) + 4:.1f}" y="{y + 3.5:.1f}" font-size="9" fill="#9c4221">'
+            f'{escape(value)}\u2019s place</text>'
+        )
     # Quiet periods: a value followed by at least one interval without input or call. A keyed
     # debouncer's keys (the part of `key:value` before the colon) each keep their own.
     keyed = kind in KEYED
     lanes = {}
-    for index, (value, at) in enumerate(inputs if kind not in THROTTLES else []):
+    for index, (value, at) in enumerate(inputs if kind not in THROTTLES | RATE_LIMITERS else []):
         lanes.setdefault(value.split(":")[0] if keyed else "", []).append(index)
     for lane, indices in lanes.items():
         for position, index in enumerate(indices):

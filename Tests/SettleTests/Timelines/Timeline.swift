@@ -47,6 +47,8 @@ struct Timeline: Decodable, Sendable, CustomTestStringConvertible {
   var name: String
   var kind: String
   var interval: Int
+  /// For a `rate-limiter`: the most runs in any span of ``interval``.
+  var limit: Int?
   var leading: Bool?
   var trailing: Bool?
   var maxWait: Int?

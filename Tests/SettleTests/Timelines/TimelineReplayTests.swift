@@ -154,6 +154,14 @@ struct TimelineReplayTests {
           cancel: { throttler.cancel() }, flush: { await throttler.flush() },
           settle: { await throttler.waitUntilQuiescent() }, keepAlive: throttler)
       }
+    case "rate-limiter":
+      replayed = try await replayTimedRuns(timeline, step: step) { clock, action in
+        let limiter = RateLimiter(
+          limit: timeline.limit ?? 1, per: interval, clock: clock, action: action)
+        return TimedRunsDriver(
+          send: { limiter.send($0) }, cancel: { limiter.cancel() },
+          settle: { await limiter.waitUntilQuiescent() }, keepAlive: limiter)
+      }
     case "debounced":
       replayed = try await replayOperator(timeline, step: step) { source, clock in
         source.debounced(
