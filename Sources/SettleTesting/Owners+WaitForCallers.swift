@@ -55,3 +55,20 @@ extension KeyedThrottling {
     await runs.waitForCallers(count: count)
   }
 }
+
+extension RateLimiting {
+  /// Suspends until at least `count` callers of `sendAndWait(_:)`, `sendAndWaitForResult(_:)`
+  /// or `acquire()` wait for their runs, as ``Debouncing/waitForCallers(count:)`` does: their
+  /// values are queued or running.
+  public nonisolated func waitForCallers(count: Int) async {
+    await runs.waitForCallers(count: count)
+  }
+}
+
+extension KeyedRateLimiting {
+  /// Suspends until at least `count` callers, over every key, wait for their runs, as
+  /// ``RateLimiting/waitForCallers(count:)`` does.
+  public nonisolated func waitForCallers(count: Int) async {
+    await runs.waitForCallers(count: count)
+  }
+}

@@ -43,7 +43,9 @@ package struct FIFOQueue<Element> {
   @inlinable
   package mutating func removeFirst() -> Element {
     precondition(!isEmpty, "Internal inconsistency in Settle: a value taken from an empty queue")
-    let element = slots[head].take()!
+    // Not `Optional.take()`: the Apple SDKs at the package's floor do not have it.
+    let element = slots[head]!
+    slots[head] = nil
     head &+= 1
     if head == slots.count {
       slots.removeAll(keepingCapacity: true)

@@ -10,9 +10,9 @@
 /// // At most 10 requests a second to the API, however many tasks make them.
 /// let api = RateLimiter(limit: 10, per: .seconds(1))
 ///
-/// func fetch(_ url: URL) async throws -> Data {
+/// func fetch(_ path: String) async throws -> String {
 ///   try await api.acquire()  // waits for a place in the window
-///   return try await URLSession.shared.data(from: url).0
+///   return "contents of \(path)"  // stands in for the request
 /// }
 /// ```
 public typealias RateLimiter<Value: Sendable, C: Clock> = RateLimiting<Value, C, Void, Never>

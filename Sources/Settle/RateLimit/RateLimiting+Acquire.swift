@@ -22,9 +22,13 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
   /// most `limit` callers in any span of `interval`, first come, first served.
   ///
   /// ```swift
-  /// for url in urls {
-  ///   try await api.acquire()
-  ///   group.addTask { try await URLSession.shared.data(from: url) }  // may overlap
+  /// let api = RateLimiter(limit: 4, per: .seconds(1))
+  /// try await withThrowingTaskGroup(of: Void.self) { group in
+  ///   for page in 1...10 {
+  ///     try await api.acquire()  // pages 5 to 8 a second later, 9 and 10 a second after that
+  ///     group.addTask { print("fetching page", page) }  // requests may overlap
+  ///   }
+  ///   try await group.waitForAll()
   /// }
   /// ```
   ///

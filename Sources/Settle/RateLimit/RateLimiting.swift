@@ -8,9 +8,9 @@
 ///
 /// ## Guarantees
 /// - **The limit.** At most `limit` runs are dispatched in any span of `interval` measured on
-///   the clock, including its ends' difference of exactly `interval`: a run dispatched at `t`
-///   holds its place until `t + interval`, when the next may take it. A run starts on the
-///   action's isolation right after its dispatch, unless that isolation is busy.
+///   the clock: a run dispatched at `t` holds its place until `t + interval`, exactly when the
+///   next may take it (a sliding window, not buckets that reset). A run starts on the action's
+///   isolation right after its dispatch, unless that isolation is busy.
 /// - **Every value once, in order.** Each value sent runs exactly once, in the order sent,
 ///   unless ``cancel()`` drops it first. A value that finds a place free and nothing queued
 ///   runs at once (on the next turn, never inside ``send(_:)``); any other waits in the queue.
@@ -97,7 +97,8 @@ where C.Duration == Duration {
   /// let notify = RateLimiter(limit: 1, per: .seconds(2)) { (message: String) in
   ///   print("notifying:", message)
   /// }
-  /// let outcome = try await notify.sendAndWait("build finished")  // .ran
+  /// // The button's spinner shows until the notification has gone out.
+  /// if try await notify.sendAndWait("build finished") == .dropped { print("cancelled") }
   /// ```
   ///
   /// It returns ``SendOutcome/ran`` once the value's own run has returned, or
@@ -115,7 +116,8 @@ where C.Duration == Duration {
   /// Queues a value, as ``send(_:)`` does, and returns what its run returned.
   ///
   /// ```swift
-  /// let geocode = RateLimiter(limit: 1, per: .seconds(1)) { (address: String) async throws -> String in
+  /// let geocode = RateLimiting(limit: 1, per: .seconds(1)) {
+  ///   (address: String) async throws -> String in
   ///   try await Task.sleep(for: .milliseconds(50))  // stands in for a request
   ///   return "coordinates of \(address)"
   /// }
