@@ -72,7 +72,9 @@ struct MachineExplorationTests {
 
   static func rateLimitWorld(limit: Int) -> TimedMachineWorld<RateLimitTestMachine> {
     var budget = Self.budget
-    budget.shutDownRunsPending = false  // a rate limiter's release only drops its queue
+    // A rate limiter has no flush, and its release only drops its queue.
+    budget.flushes = 0
+    budget.shutDownRunsPending = false
     return TimedMachineWorld(
       machine: RateLimitTestMachine(limit: limit, interval: .milliseconds(2)),
       promises: .init(
@@ -97,7 +99,7 @@ struct MachineExplorationTests {
           PromptMachineWorld(
             machine: RateLimitTestMachine(limit: limit, interval: .milliseconds(interval)),
             model: RateLimitModel(limit: limit, interval: interval), sends: 3,
-            ticks: Self.modelTicks)
+            ticks: Self.modelTicks, flushes: false)
         }, depth: Self.modelDepth)
       print("rate limit against the model, \(limit) per \(interval) ms: \(report)")
       #expect(report.violation == nil, "\(report)")

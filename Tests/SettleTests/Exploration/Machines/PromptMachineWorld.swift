@@ -38,18 +38,21 @@ where Machine.Input == Int, Machine.Value == Int, Machine.Instant == ManualClock
   private(set) var model: Model
   private var sendsLeft: Int
   private var ticksLeft: Int
+  /// Whether the owner has `flush()`: a rate limiter has none.
+  private let flushes: Bool
 
-  init(machine: Machine, model: Model, sends: Int, ticks: Int) {
+  init(machine: Machine, model: Model, sends: Int, ticks: Int, flushes: Bool = true) {
     self.world = TimedMachineWorld(
       machine: machine,
       promises: .init(heldClaimIsNewest: false, newestEventuallyRuns: false))
     self.model = model
     self.sendsLeft = sends
     self.ticksLeft = ticks
+    self.flushes = flushes
   }
 
   func enabledEvents() -> [ScheduleStep] {
-    var events: [ScheduleStep] = [.cancel, .flush]
+    var events: [ScheduleStep] = flushes ? [.cancel, .flush] : [.cancel]
     if sendsLeft > 0 { events.insert(.send(world.sent + 1), at: 0) }
     if ticksLeft > 0 { events.insert(.advance(1), at: 0) }
     return events
