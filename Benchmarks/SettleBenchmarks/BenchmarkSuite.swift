@@ -83,6 +83,20 @@ enum BenchmarkSuite {
         baselineName: "actor with a Task per key in flight",
         baseline: { try await CoalescingWorkloads.inFlightTable($0) }),
       BenchmarkCase(
+        group: debouncing, name: "RateLimiter.acquire() under the limit, 100,000 in turn",
+        operations: 100_000, quickOperations: 1_000,
+        target: .report("measured"),
+        settle: { try await RateLimitWorkloads.acquire($0) },
+        baselineName: "actor token bucket",
+        baseline: { try await RateLimitWorkloads.tokenBucketAcquire($0) }),
+      BenchmarkCase(
+        group: debouncing, name: "RateLimiter queue: send 100,000, each run in order",
+        operations: 100_000, quickOperations: 1_000,
+        target: .report("measured"),
+        settle: { try await RateLimitWorkloads.queue($0) },
+        baselineName: "AsyncStream drained through a token bucket",
+        baseline: { try await RateLimitWorkloads.tokenBucketQueue($0) }),
+      BenchmarkCase(
         group: debouncing, name: "a throttled send for each of 10,000 distinct keys",
         operations: 10_000, quickOperations: 1_000,
         target: .ratio(atMost: 1.0),

@@ -15,7 +15,9 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
     tolerance: Duration? = nil,
     clock: C = ContinuousClock()
   ) {
-    self.init(limit: limit, per: interval, tolerance: tolerance, clock: clock) { _ in }
+    self.init(
+      limit: limit, per: interval, tolerance: tolerance, clock: clock,
+      completingRunsWith: .success(()))
   }
 
   /// Waits for a place in the window and takes it: returns once the caller may go ahead, at

@@ -76,6 +76,18 @@ where C.Duration == Duration {
       action: action)
   }
 
+  /// A rate limiter whose runs have no work, only places: each completes at its dispatch with
+  /// `result`, so that ``acquire()`` learns it has its place in the critical section that gave
+  /// it, with no task per place.
+  package init(
+    limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
+    completingRunsWith result: Result<Success, Failure>
+  ) {
+    runs = TimedRuns(
+      machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
+      completingRunsWith: result)
+  }
+
   deinit {
     runs.shutDown(.cancelPending)
   }

@@ -69,7 +69,20 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   package mutating func drop(_ id: UInt64, in group: Waiter.Group) {
     queues[group]?.abandon(id)
     dropIfUnused(group)
-    outcomes[Caller(group: group, id: id)] = SendSettlement(outcome: .dropped, result: nil)
+    // Unless the send settled the caller itself (see `settleAtOnce(_:in:with:)`).
+    let caller = Caller(group: group, id: id)
+    if outcomes[caller] == nil {
+      outcomes[caller] = SendSettlement(outcome: .dropped, result: nil)
+    }
+  }
+
+  /// Leaves `settlement` for the reserved caller `id`, whose value's run completed inside its
+  /// own send: the caller does not wait, and reads it at once.
+  @inlinable
+  package mutating func settleAtOnce(
+    _ id: UInt64, in group: Waiter.Group, with settlement: SendSettlement<RunResult>
+  ) {
+    outcomes[Caller(group: group, id: id)] = settlement
   }
 
   /// A cancelled caller: removes it and returns its continuation, if it had suspended.

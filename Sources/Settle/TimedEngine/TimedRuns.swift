@@ -113,10 +113,29 @@ where
     /// caller completes the handover once it has released the lock.
     @usableFromInline
     var handoverPending = false
+    /// Callers, and idle or quiescence waiters, that runs completed at their dispatch (see
+    /// ``TimedRuns/completedAtDispatch``) settled under the lock, for whoever releases it to
+    /// resume.
+    @usableFromInline
+    var settledAtDispatch: [WaiterQueue<SendWaiter>.Continuation] = []
+    @usableFromInline
+    var wokenAtDispatch: [WaiterQueue<Void>.Continuation] = []
 
     init(machine: Machine, action: Action?) {
       self.machine = machine
       self.action = action
+    }
+
+    /// What runs completed at their dispatch left to resume, taken.
+    @inlinable
+    mutating func takeResumedAtDispatch() -> (
+      callers: [WaiterQueue<SendWaiter>.Continuation], waiters: [WaiterQueue<Void>.Continuation]
+    ) {
+      defer {
+        settledAtDispatch = []
+        wokenAtDispatch = []
+      }
+      return (settledAtDispatch, wokenAtDispatch)
     }
 
     /// Whether the handover must be completed after the lock is released; resets it.
@@ -151,6 +170,11 @@ where
   /// whose runs are tasks.
   @usableFromInline
   let handover: Handover?
+  /// Set for an engine whose runs have no work (a rate limiter that hands out places): each run
+  /// completes when it is dispatched, under the lock, with this result, and no task is
+  /// created for it. `nil` for an engine whose runs are tasks.
+  @usableFromInline
+  let completedAtDispatch: RunResult?
 
   /// - Precondition: `tolerance` is `nil` or not negative.
   package convenience init(
@@ -173,8 +197,22 @@ where
     self.init(machine: machine, clock: clock, tolerance: tolerance, action: nil, handover: handover)
   }
 
+  /// An engine whose runs have no work: each completes at its dispatch with `result` (see
+  /// ``completedAtDispatch``), so that a caller waiting for a place learns it has one in the
+  /// critical section that gave it, with no task in between.
+  ///
+  /// - Precondition: `tolerance` is `nil` or not negative.
+  package convenience init(
+    machine: Machine, clock: C, tolerance: Duration? = nil, completingRunsWith result: RunResult
+  ) {
+    self.init(
+      machine: machine, clock: clock, tolerance: tolerance, action: nil, handover: nil,
+      completedAtDispatch: result)
+  }
+
   private init(
-    machine: Machine, clock: C, tolerance: Duration?, action: Action?, handover: Handover?
+    machine: Machine, clock: C, tolerance: Duration?, action: Action?, handover: Handover?,
+    completedAtDispatch: RunResult? = nil
   ) {
     if let tolerance {
       precondition(
@@ -185,6 +223,7 @@ where
     self.clock = clock
     self.tolerance = tolerance
     self.handover = handover
+    self.completedAtDispatch = completedAtDispatch
     self.state = LockedState(State(machine: machine, action: action))
   }
 
@@ -205,6 +244,15 @@ where
     }
     for task in superseded { task.cancel() }
     if handoverPending { completeHandover() }
+    if completedAtDispatch != nil { resumeSettledAtDispatch() }
+  }
+
+  /// Resumes the callers and waiters that runs completed at their dispatch settled.
+  @usableFromInline
+  func resumeSettledAtDispatch() {
+    let (callers, waiters) = state.withLock { $0.takeResumedAtDispatch() }
+    for caller in callers { caller.resume() }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// With a ``Handover``: does what the timer is due to do at the clock's `now`, handing over
@@ -318,9 +366,17 @@ where
     precondition(
       handover == nil,
       "Internal inconsistency in Settle: sendAndWait on an engine whose runs are handed over")
+    defer { if completedAtDispatch != nil { resumeSettledAtDispatch() } }
     return try await state.sendAndWait(group: SendWaiter.Group()) {
       state, id in
       let (superseded, sent, dispatched) = send(input, in: &state)
+      if let completedAtDispatch, dispatched == sent {
+        // Its run completed inside the send: the caller has its outcome without waiting.
+        state.sendWaiters.settleAtOnce(
+          id, in: SendWaiter.Group(),
+          with: SendSettlement(outcome: .ran, result: completedAtDispatch))
+        return (superseded, nil)
+      }
       // Kept when it is the newest input of the value the machine holds, or of the run this
       // send dispatched; anything else was left out by the machine's rules.
       let kept = dispatched == sent || state.machine.heldValue?.number == sent
@@ -511,6 +567,10 @@ where
       handOver(run.ticket, to: handover, at: now, in: &state)
       return []
     }
+    if let completedAtDispatch {
+      complete(run.ticket, with: completedAtDispatch, at: now, in: &state)
+      return []
+    }
     let previous = state.runTasks.last
     let ticket = run.ticket
     state.runTasks.append(
@@ -520,6 +580,36 @@ where
       })
     // Sliced after the append, so that the append does not copy the array the slice holds.
     return state.tasks(of: run.superseding)
+  }
+
+  /// A run with no work (see ``completedAtDispatch``): claimed and returned at once, its caller
+  /// settled with `result`, and whatever its return starts, a next run completed the same way.
+  /// What is to resume waits in the state for whoever releases the lock.
+  @usableFromInline
+  func complete(
+    _ first: RunTicket<Machine.Value>, with result: RunResult, at now: C.Instant,
+    in state: inout State
+  ) {
+    precondition(
+      state.runTasks.isEmpty,
+      "Internal inconsistency in Settle: a run completed at dispatch found runs in flight")
+    var ticket = first
+    while true {
+      if let value = state.machine.claim(ticket) {
+        state.claimedThrough = value.number
+        state.settledAtDispatch += state.sendWaiters.settle(SendWaiter.Group(), result: result) {
+          $0.input == value.number ? .ran : nil
+        }
+      }
+      let next = state.machine.runReturned(ticket, at: now)
+      if case .startTimer(let generation) = next { startTimer(generation, at: now, in: &state) }
+      if case .startRunAndTimer(_, let generation) = next {
+        startTimer(generation, at: now, in: &state)
+      }
+      guard let run = next.run else { break }
+      ticket = run.ticket
+    }
+    state.wokenAtDispatch += settledWaiters(&state)
   }
 
   /// A run of an engine with a ``Handover``: claimed, handed over and returned at once, so
@@ -572,6 +662,7 @@ where
       for task in superseded { task.cancel() }
       for waiter in waiters { waiter.resume() }
       if handoverPending { completeHandover() }
+      if completedAtDispatch != nil { resumeSettledAtDispatch() }
       switch step {
       case .sleep(let deadline):
         do {
