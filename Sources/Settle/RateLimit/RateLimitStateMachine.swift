@@ -111,6 +111,13 @@ where Instant.Duration == Duration {
     return run
   }
 
+  /// Whether a value sent at `now` would be dispatched at once: a place is free, and nothing
+  /// is queued or running.
+  @inlinable
+  package func dispatchesAtOnce(at now: Instant) -> Bool {
+    !ledger.isShutDown && queue.isEmpty && ledger.activeRunCount == 0 && hasPlace(at: now)
+  }
+
   @inlinable
   package mutating func sendWhileOpen(_ input: Input, at now: Instant) -> SendAction<Value> {
     if queue.isEmpty, ledger.activeRunCount == 0, hasPlace(at: now) {

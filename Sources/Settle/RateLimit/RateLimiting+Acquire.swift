@@ -39,12 +39,20 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
   /// ``RateLimiting``. The work the caller does afterwards is its own, so callers may work at
   /// the same time; only the moments they go ahead are limited.
   ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits, or when
-  ///   ``cancel()`` or the limiter's release drops the acquire first: the caller has no place
-  ///   and must not go ahead. A cancelled caller's turn still comes, and its place is taken
-  ///   then and left unused.
+  /// Under the limit, with nothing queued, the place is taken in one critical section: no task
+  /// is created and the caller does not suspend.
+  ///
+  /// - Throws: `CancellationError` when the calling task is cancelled, or when ``cancel()`` or
+  ///   the limiter's release drops the acquire first: the caller has no place and must not go
+  ///   ahead. A task already cancelled when it asks takes no place; one cancelled while it
+  ///   waits keeps its turn, and its place is taken then and left unused.
+  ///
+  /// - Complexity: O(1) under the limit; the cost of a queued ``sendAndWait(_:)`` otherwise.
   @inlinable
   public nonisolated func acquire() async throws(CancellationError) {
+    // A cancelled caller takes no place it would leave unused.
+    if Task.isCancelled { throw CancellationError() }
+    if runs.sendIfDispatchedAtOnce(()) { return }
     guard try await runs.sendAndWait(()).outcome == .ran else { throw CancellationError() }
   }
 }

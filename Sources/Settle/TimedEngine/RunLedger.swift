@@ -77,7 +77,7 @@ package struct RunLedger: Sendable {
   /// A ticket reached its claim: `true` when it may start, `false` when a `cancel()` since it
   /// was issued voided it. A carried value stops counting as pending here, whatever the
   /// answer.
-  @usableFromInline
+  @inlinable
   package mutating func claim<Value>(_ ticket: RunTicket<Value>) -> Bool {
     precondition(
       ticket.id == returned &+ 1 || SeededFault.isSeeded(.overlappingRuns),

@@ -108,6 +108,7 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   /// releasing it.
   ///
   /// - Complexity: O(the callers waiting in `group`); O(every caller) for `nil`.
+  @inlinable
   package mutating func settle(
     _ group: Waiter.Group?, result: RunResult?, _ decide: (Waiter) -> SendOutcome?
   ) -> [WaiterQueue<Waiter>.Continuation] {

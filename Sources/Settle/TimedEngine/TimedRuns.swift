@@ -106,6 +106,7 @@ where
     var sent: UInt64 = 0
     /// The newest input number a claimed run covers; inputs up to it are settled when their
     /// runs return, the ones after it by a later run or a `cancel()`.
+    @usableFromInline
     var claimedThrough: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent, and their outcomes.
     @usableFromInline var sendWaiters = SendWaiters<SendWaiter, RunResult>()
@@ -345,6 +346,11 @@ where
       startTimer(generation, at: now, in: &state)
       return []
     case .startRun(let run):
+      // Here, not only in `startRun`, so that a place handed out at a send is specialised.
+      if let completedAtDispatch {
+        complete(run.ticket, with: completedAtDispatch, at: now, in: &state)
+        return []
+      }
       return startRun(run, at: now, in: &state)
     case .startRunAndTimer(let run, let generation):
       let superseded = startRun(run, at: now, in: &state)
@@ -451,7 +457,8 @@ where
   package var isRunningAction: Bool { RunningAction.isRunning(for: self) }
 
   /// Wakes quiescence waiters when the state allows it; call with the lock held, resume after.
-  private func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+  @usableFromInline
+  func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
     guard !state.quiescenceWaiters.isEmpty, state.machine.isQuiescent(at: clock.now) else {
       return []
     }
@@ -460,7 +467,8 @@ where
 
   /// Wakes the idle and quiescence waiters the state now allows, after a cancel or a finished
   /// run; call with the lock held, resume after.
-  private func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+  @usableFromInline
+  func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
     let idle = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
     return idle + quiescentWaiters(&state)
   }
@@ -585,7 +593,7 @@ where
   /// A run with no work (see ``completedAtDispatch``): claimed and returned at once, its caller
   /// settled with `result`, and whatever its return starts, a next run completed the same way.
   /// What is to resume waits in the state for whoever releases the lock.
-  @usableFromInline
+  @inlinable
   func complete(
     _ first: RunTicket<Machine.Value>, with result: RunResult, at now: C.Instant,
     in state: inout State

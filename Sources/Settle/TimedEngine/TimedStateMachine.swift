@@ -133,7 +133,7 @@ extension TimedStateMachine {
   }
 
   /// A dispatched run is about to start: its value, or `nil` when it must not start.
-  @usableFromInline
+  @inlinable
   package mutating func claim(_ ticket: RunTicket<Value>) -> Value? {
     guard ledger.claim(ticket) else { return nil }
     return ticket.carried ?? claimHeldValue(for: ticket.id)
@@ -141,7 +141,7 @@ extension TimedStateMachine {
 
   /// A dispatched run returned at `now`, whether or not it started: what to start next, which
   /// is nothing after shutdown (see ``runReturnedWhileOpen(at:)``).
-  @usableFromInline
+  @inlinable
   package mutating func runReturned(_ ticket: RunTicket<Value>, at now: Instant) -> SendAction<
     Value
   > {

@@ -219,6 +219,40 @@ struct RateLimiterTests {
     try await bounded("an acquire after cancel()") { try await limiter.acquire() }
   }
 
+  /// A caller already cancelled when it asks takes no place: the next caller goes ahead at once.
+  @Test func anAcquireOfACancelledTaskTakesNoPlace() async throws {
+    let clock = ManualClock()
+    let limiter = RateLimiter(limit: 1, per: .milliseconds(300), clock: clock)
+    let gate = AsyncGate()
+    let cancelled = Task {
+      await gate.wait()
+      try await limiter.acquire()
+    }
+    cancelled.cancel()
+    gate.open()
+    #expect(try await SendAndWaitForResultTests.failure(cancelled) is CancellationError)
+    #expect(limiter.inputsSent == 0)
+    try await bounded("an acquire with the place still free") { try await limiter.acquire() }
+  }
+
+  /// Places handed out at a send, with no task: the idle waiters still learn of it.
+  @Test func waitUntilIdleReturnsOnceTheQueuedAcquiresHaveTheirPlaces() async throws {
+    let clock = ManualClock()
+    let limiter = RateLimiter(limit: 1, per: .milliseconds(300), clock: clock)
+    try await limiter.acquire()
+    let waiting = try await startedCall("a second acquire", sent: limiter.inputsSent) {
+      try await limiter.acquire()
+    }
+    #expect(limiter.isPending)
+    let idle = Task { await limiter.waitUntilIdle() }
+    try await limiter.waitUntilQuiescentBounded()
+    await clock.advance(toMs: 300)
+    try await waiting.valueBounded("the second acquire")
+    try await idle.valueBounded("waitUntilIdle()")
+    #expect(!limiter.isPending)
+    #expect(limiter.activeRunCount == 0)
+  }
+
   @Test func releasingTheLimiterDropsTheQueueAndTheAction() async throws {
     let clock = ManualClock()
     let ran = ValueRecorder<String>()
