@@ -90,6 +90,14 @@ enum BenchmarkSuite {
         baselineName: "actor token bucket",
         baseline: { try await RateLimitWorkloads.tokenBucketAcquire($0) }),
       BenchmarkCase(
+        group: debouncing,
+        name: "KeyedRateLimiter.acquire(forKey:) under the limit, 100,000 over 100 keys",
+        operations: 100_000, quickOperations: 1_000,
+        target: .ratio(atMost: 3.0),
+        settle: { try await RateLimitWorkloads.keyedAcquire($0) },
+        baselineName: "actor with a token bucket per key",
+        baseline: { try await RateLimitWorkloads.keyedTokenBucketAcquire($0) }),
+      BenchmarkCase(
         group: debouncing, name: "RateLimiter queue: send 100,000, each run in order",
         operations: 100_000, quickOperations: 1_000,
         target: .report("a task per run, as every owner; see Performance.md"),

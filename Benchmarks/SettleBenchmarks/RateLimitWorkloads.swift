@@ -23,6 +23,28 @@ enum RateLimitWorkloads {
     }
   }
 
+  /// `acquire(forKey:)` in a loop on one task, over `keys` keys in turn, each key allowed more
+  /// calls a second than it gets: a key's state stays while its window lasts, as it does for
+  /// a client within its quota, rather than being made and dropped at every call as a zero
+  /// interval would.
+  static func keyedAcquire(_ operations: Int) async throws -> Sample {
+    let limiter = KeyedRateLimiter<Int, Void, ContinuousClock>(
+      limit: operations / keys + 1, per: .seconds(1))
+    return try await measure(operations: operations) {
+      for call in 0..<operations { try await limiter.acquire(forKey: call % keys) }
+    }
+  }
+
+  static func keyedTokenBucketAcquire(_ operations: Int) async throws -> Sample {
+    let buckets = KeyedTokenBuckets(
+      capacity: operations / keys + 1, refillPerSecond: Double(operations / keys + 1))
+    return try await measure(operations: operations) {
+      for call in 0..<operations { try await buckets.acquire(forKey: call % keys) }
+    }
+  }
+
+  static let keys = 100
+
   /// `send(_:)` of every value at once, then the wait until each has run, in order: a queue
   /// of work through the limiter's action.
   static func queue(_ operations: Int) async throws -> Sample {
@@ -84,6 +106,37 @@ enum RateLimitWorkloads {
           return
         }
         try await Task.sleep(for: .seconds((1 - tokens) / refillPerSecond))
+      }
+    }
+  }
+
+  /// What a user writes for a limit per key: one actor holding a bucket per key, made on the
+  /// key's first call.
+  actor KeyedTokenBuckets {
+    private let capacity: Double
+    private let refillPerSecond: Double
+    private var buckets: [Int: (tokens: Double, refilledAt: ContinuousClock.Instant)] = [:]
+
+    init(capacity: Int, refillPerSecond: Double) {
+      self.capacity = Double(capacity)
+      self.refillPerSecond = refillPerSecond
+    }
+
+    func acquire(forKey key: Int) async throws {
+      while true {
+        let now = ContinuousClock.now
+        var bucket = buckets[key] ?? (capacity, now)
+        let elapsed = now - bucket.refilledAt
+        let seconds =
+          Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        bucket = (min(capacity, bucket.tokens + seconds * refillPerSecond), now)
+        if bucket.tokens >= 1 {
+          bucket.tokens -= 1
+          buckets[key] = bucket
+          return
+        }
+        buckets[key] = bucket
+        try await Task.sleep(for: .seconds((1 - bucket.tokens) / refillPerSecond))
       }
     }
   }

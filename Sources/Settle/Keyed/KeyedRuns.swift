@@ -65,8 +65,14 @@ where
     /// callers wait (only they ask which of their inputs that run covers), and gone when the
     /// run returns, so it never holds more keys than are running.
     var claimedThrough: [Key: UInt64] = [:]
+    /// What runs completed at their dispatch settled under the lock (see
+    /// ``KeyedRuns/completedAtDispatch``), for whoever releases it to resume.
+    @usableFromInline
+    var settledAtDispatch: [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] = []
+    @usableFromInline
+    var wokenAtDispatch: [WaiterQueue<Void>.Continuation] = []
 
-    init(machine: Machine, action: Action) {
+    init(machine: Machine, action: Action?) {
       self.machine = machine
       self.action = action
     }
@@ -94,12 +100,34 @@ where
   let clock: C
   /// Passed to the clock's `sleep(until:tolerance:)`.
   let tolerance: Duration?
+  /// Set for an engine whose runs have no work, as ``TimedRuns/completedAtDispatch`` is: each
+  /// run completes when it is dispatched, with this result, and no task is created for it.
+  @usableFromInline
+  let completedAtDispatch: RunResult?
 
-  package init(
+  package convenience init(
     machine: Machine,
     clock: C,
     tolerance: Duration?,
     action: @escaping @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
+  ) {
+    self.init(
+      machine: machine, clock: clock, tolerance: tolerance, action: IsolatedKeyedAction(action),
+      completedAtDispatch: nil)
+  }
+
+  /// An engine whose runs have no work: each completes at its dispatch with `result`.
+  package convenience init(
+    machine: Machine, clock: C, tolerance: Duration?, completingRunsWith result: RunResult
+  ) {
+    self.init(
+      machine: machine, clock: clock, tolerance: tolerance, action: nil,
+      completedAtDispatch: result)
+  }
+
+  private init(
+    machine: Machine, clock: C, tolerance: Duration?, action: Action?,
+    completedAtDispatch: RunResult?
   ) {
     if let tolerance {
       precondition(
@@ -109,7 +137,8 @@ where
     }
     self.clock = clock
     self.tolerance = tolerance
-    self.state = LockedState(State(machine: machine, action: IsolatedKeyedAction(action)))
+    self.completedAtDispatch = completedAtDispatch
+    self.state = LockedState(State(machine: machine, action: action))
   }
 
   /// Whether a value of `key` is waiting to run.
@@ -121,6 +150,21 @@ where
   package func send(_ input: Input, forKey key: Key) {
     let superseded = state.withLock { state in send(input, forKey: key, in: &state).superseded }
     for task in superseded { task.cancel() }
+    if completedAtDispatch != nil { resumeSettledAtDispatch() }
+  }
+
+  /// Resumes the callers and waiters that runs completed at their dispatch settled.
+  @usableFromInline
+  func resumeSettledAtDispatch() {
+    let (callers, waiters) = state.withLock { state in
+      defer {
+        state.settledAtDispatch = []
+        state.wokenAtDispatch = []
+      }
+      return (state.settledAtDispatch, state.wokenAtDispatch)
+    }
+    for caller in callers { caller.resume() }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Numbers `input` and applies what the machine decides; returns the run tasks to cancel,
@@ -148,6 +192,10 @@ where
     case .startTimer(let generation):
       return startTimer(generation, in: &state)
     case .startRun(let run):
+      // Here, not only in `startRun`, so that a place handed out at a send is specialised.
+      if let completedAtDispatch {
+        return complete(run.ticket, forKey: key, with: completedAtDispatch, in: &state)
+      }
       return startRun(run, forKey: key, in: &state)
     case .startRunAndTimer(let run, let generation):
       let replaced = startTimer(generation, in: &state)
@@ -162,8 +210,15 @@ where
   package func sendAndWait(
     _ input: Input, forKey key: Key
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
-    try await state.sendAndWait(group: key) { state, id in
+    defer { if completedAtDispatch != nil { resumeSettledAtDispatch() } }
+    return try await state.sendAndWait(group: key) { state, id in
       let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
+      if let completedAtDispatch, dispatched == sent {
+        // Its run completed inside the send: the caller has its outcome without waiting.
+        state.sendWaiters.settleAtOnce(
+          id, in: key, with: SendSettlement(outcome: .ran, result: completedAtDispatch))
+        return (superseded, nil)
+      }
       // Kept when it is the newest input of the value the key holds, or of the run this send
       // dispatched; anything else was left out by the rules.
       let kept = dispatched == sent || state.machine.heldValue(forKey: key)?.number == sent
@@ -304,14 +359,16 @@ where
 
   // MARK: - Waiters (called with the lock held; resume after)
 
-  private func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+  @usableFromInline
+  func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
     guard !state.quiescenceWaiters.isEmpty, state.machine.isQuiescent(at: clock.now) else {
       return []
     }
     return state.quiescenceWaiters.removeSatisfied { true }
   }
 
-  private func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
+  @usableFromInline
+  func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
     let idle =
       !state.idleWaiters.isEmpty && state.machine.isIdle
       ? state.idleWaiters.removeSatisfied { true } : []
@@ -366,6 +423,9 @@ where
   func startRun(
     _ run: StartRun<NumberedValue>, forKey key: Key, in state: inout State
   ) -> [RunTask] {
+    if let completedAtDispatch {
+      return complete(run.ticket, forKey: key, with: completedAtDispatch, in: &state)
+    }
     let superseded = state.tasks(of: run.superseding, forKey: key)
     let previous = state.runTasks[key]?.last
     let ticket = run.ticket
@@ -375,6 +435,42 @@ where
         await self.perform(ticket, forKey: key)
       })
     return superseded
+  }
+
+  /// A run of `key` with no work (see ``completedAtDispatch``): claimed and returned at once,
+  /// its caller settled with `result`, and whatever its return starts, a next run of the key
+  /// completed the same way. Returns a timer task the return replaced, to cancel outside the
+  /// lock; what is to resume waits in the state for whoever releases the lock.
+  @inlinable
+  func complete(
+    _ first: RunTicket<NumberedValue>, forKey key: Key, with result: RunResult,
+    in state: inout State
+  ) -> [RunTask] {
+    precondition(
+      state.runTasks[key] == nil,
+      "Internal inconsistency in Settle: a run completed at dispatch found runs of its key in flight"
+    )
+    let now = clock.now
+    var replaced: [RunTask] = []
+    var ticket = first
+    while true {
+      if let value = state.machine.claim(ticket, forKey: key) {
+        state.settledAtDispatch += state.sendWaiters.settle(key, result: result) {
+          $0.input == value.number ? .ran : nil
+        }
+      }
+      let next = state.machine.runReturned(ticket, forKey: key, at: now)
+      switch next {
+      case .startTimer(let generation), .startRunAndTimer(_, let generation):
+        replaced += startTimer(generation, in: &state)
+      case .none, .startRun:
+        break
+      }
+      guard let run = next.run else { break }
+      ticket = run.ticket
+    }
+    state.wokenAtDispatch += settledWaiters(&state)
+    return replaced
   }
 
   // MARK: - Tasks
@@ -402,6 +498,7 @@ where
       }
       for task in superseded { task.cancel() }
       for waiter in waiters { waiter.resume() }
+      if completedAtDispatch != nil { resumeSettledAtDispatch() }
       switch next {
       case .sleep(let deadline):
         do {

@@ -317,7 +317,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   // MARK: - Runs
 
   /// A dispatched run of `key` is about to start: its value, or `nil` when it must not start.
-  @usableFromInline
+  @inlinable
   package mutating func claim(_ ticket: RunTicket<Value>, forKey key: Key) -> Value? {
     guard let index = keys.index(forKey: key) else {
       preconditionFailure("Internal inconsistency in Settle: a run claimed for a key with no state")
@@ -331,7 +331,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
 
   /// A dispatched run of `key` returned at `now`, whether or not it started: what to start
   /// next, as for a send of that key (see ``TimedStateMachine/runReturnedWhileOpen(at:)``).
-  @usableFromInline
+  @inlinable
   package mutating func runReturned(
     _ ticket: RunTicket<Value>, forKey key: Key, at now: Instant
   ) -> SendAction<Value> {

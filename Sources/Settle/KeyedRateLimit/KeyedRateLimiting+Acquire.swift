@@ -15,7 +15,9 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
     tolerance: Duration? = nil,
     clock: C = ContinuousClock()
   ) {
-    self.init(limit: limit, per: interval, tolerance: tolerance, clock: clock) { _, _ in }
+    self.init(
+      limit: limit, per: interval, tolerance: tolerance, clock: clock,
+      completingRunsWith: .success(()))
   }
 
   /// Waits for a place in `key`'s window and takes it: ``RateLimiting/acquire()`` for one key.
@@ -25,6 +27,9 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
   ///   a `cancel` or the limiter's release drops the acquire first.
   @inlinable
   public nonisolated func acquire(forKey key: Key) async throws(CancellationError) {
+    // A cancelled caller takes no place it would leave unused.
+    if Task.isCancelled { throw CancellationError() }
+    if runs.sendIfDispatchedAtOnce((), forKey: key) { return }
     guard try await runs.sendAndWait((), forKey: key).outcome == .ran else {
       throw CancellationError()
     }

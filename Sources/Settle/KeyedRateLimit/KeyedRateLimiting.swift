@@ -64,6 +64,17 @@ where C.Duration == Duration {
       clock: clock, tolerance: tolerance, action: action)
   }
 
+  /// A keyed rate limiter whose runs have no work, only places: each completes at its
+  /// dispatch with `result`, so that ``acquire(forKey:)`` needs no task per place.
+  package init(
+    limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
+    completingRunsWith result: Result<Success, Failure>
+  ) {
+    runs = KeyedRuns(
+      machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
+      clock: clock, tolerance: tolerance, completingRunsWith: result)
+  }
+
   deinit {
     runs.shutDown(.cancelPending)
   }
