@@ -308,11 +308,43 @@ struct TimedModelTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
-  func debouncerMatchesTheModel() async throws {
-    var generator = SplitMix64(seed: 0x5E77_1E)
+  /// One trial: a description of the configuration, the runs the model starts for a
+  /// schedule, and the runs the real type starts for it.
+  struct Trial {
+    var configuration: String
+    var schedule: [ScheduleStep]
+    var expected: ([ScheduleStep]) -> [ModelRun]
+    var actual: ([ScheduleStep]) async throws -> [ModelRun]
+  }
+
+  /// Runs `schedules` trials made by `makeTrial` from one seeded generator; a trial whose real
+  /// runs differ from the model's is shrunk to a minimal schedule and recorded, up to three.
+  static func expectTheModelMatches(
+    seed: UInt64, _ makeTrial: (inout SplitMix64) -> Trial
+  ) async throws {
+    var generator = SplitMix64(seed: seed)
     var divergences = 0
     for trial in 0..<Self.schedules {
+      let made = makeTrial(&generator)
+      func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
+        try await made.actual(schedule) != made.expected(schedule)
+      }
+      guard try await diverges(made.schedule) else { continue }
+      divergences += 1
+      let minimal = try await minimise(made.schedule, diverges: diverges)
+      Issue.record(
+        """
+        trial \(trial): \(made.configuration): \(minimal)
+        expected \(made.expected(minimal)), got \(try await made.actual(minimal))
+        """)
+      if divergences >= 3 { break }
+    }
+    #expect(divergences == 0)
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func debouncerMatchesTheModel() async throws {
+    try await Self.expectTheModelMatches(seed: 0x5E77_1E) { generator in
       let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
       let edges = Int.random(in: 0..<3, using: &generator)
       let leading = edges != 0
@@ -321,95 +353,52 @@ struct TimedModelTests {
         Bool.random(using: &generator) ? Int.random(in: 0...8, using: &generator) : nil
       let options = DebounceOptions(
         leading: leading, trailing: trailing, maxWait: maxWait.map { .milliseconds($0) })
-      let schedule = randomSchedule(using: &generator, length: Self.steps)
-      func expected(_ schedule: [ScheduleStep]) -> [ModelRun] {
-        var model = DebounceModel(
-          interval: interval, leading: leading, trailing: trailing, maxWait: maxWait)
-        for step in schedule { model.apply(step) }
-        return model.runs
-      }
-      func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
-        try await Self.debouncerRuns(schedule, interval: interval, options: options)
-          != expected(schedule)
-      }
-      if try await diverges(schedule) {
-        divergences += 1
-        let minimal = try await minimise(schedule, diverges: diverges)
-        let actual = try await Self.debouncerRuns(minimal, interval: interval, options: options)
-        Issue.record(
-          """
-          trial \(trial): interval \(interval), \(options): \(minimal)
-          expected \(expected(minimal)), got \(actual)
-          """)
-        if divergences >= 3 { break }
-      }
+      return Trial(
+        configuration: "interval \(interval), \(options)",
+        schedule: randomSchedule(using: &generator, length: Self.steps),
+        expected: { schedule in
+          var model = DebounceModel(
+            interval: interval, leading: leading, trailing: trailing, maxWait: maxWait)
+          for step in schedule { model.apply(step) }
+          return model.runs
+        },
+        actual: { try await Self.debouncerRuns($0, interval: interval, options: options) })
     }
-    #expect(divergences == 0)
   }
 
   @Test(.timeLimit(.minutes(5)))
   func throttlerMatchesTheModel() async throws {
-    var generator = SplitMix64(seed: 0x7407_7E)
-    var divergences = 0
-    for trial in 0..<Self.schedules {
+    try await Self.expectTheModelMatches(seed: 0x7407_7E) { generator in
       let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
       // The modes that hold a value; the cooldown, which holds none, has `CooldownTests`.
       let mode = [ThrottleMode.newestAtWindowEnd, .firstAtWindowEnd, .newestAtWindowEndOnly]
         .randomElement(using: &generator)!
-      let schedule = randomSchedule(using: &generator, length: Self.steps)
-      func expected(_ schedule: [ScheduleStep]) -> [ModelRun] {
-        var model = ThrottleModel(interval: interval, mode: mode)
-        for step in schedule { model.apply(step) }
-        return model.runs
-      }
-      func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
-        try await Self.throttlerRuns(schedule, interval: interval, mode: mode)
-          != expected(schedule)
-      }
-      if try await diverges(schedule) {
-        divergences += 1
-        let minimal = try await minimise(schedule, diverges: diverges)
-        let actual = try await Self.throttlerRuns(minimal, interval: interval, mode: mode)
-        Issue.record(
-          """
-          trial \(trial): interval \(interval), \(mode): \(minimal)
-          expected \(expected(minimal)), got \(actual)
-          """)
-        if divergences >= 3 { break }
-      }
+      return Trial(
+        configuration: "interval \(interval), \(mode)",
+        schedule: randomSchedule(using: &generator, length: Self.steps),
+        expected: { schedule in
+          var model = ThrottleModel(interval: interval, mode: mode)
+          for step in schedule { model.apply(step) }
+          return model.runs
+        },
+        actual: { try await Self.throttlerRuns($0, interval: interval, mode: mode) })
     }
-    #expect(divergences == 0)
   }
 
   @Test(.timeLimit(.minutes(5)))
   func rateLimiterMatchesTheModel() async throws {
-    var generator = SplitMix64(seed: 0x2A7E_11)
-    var divergences = 0
-    for trial in 0..<Self.schedules {
+    try await Self.expectTheModelMatches(seed: 0x2A7E_11) { generator in
       let limit = Int.random(in: 1...3, using: &generator)
       let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
-      let schedule = randomSchedule(using: &generator, length: Self.steps, flushes: false)
-      func expected(_ schedule: [ScheduleStep]) -> [ModelRun] {
-        var model = RateLimitModel(limit: limit, interval: interval)
-        for step in schedule { model.apply(step) }
-        return model.runs
-      }
-      func diverges(_ schedule: [ScheduleStep]) async throws -> Bool {
-        try await Self.rateLimiterRuns(schedule, limit: limit, interval: interval)
-          != expected(schedule)
-      }
-      if try await diverges(schedule) {
-        divergences += 1
-        let minimal = try await minimise(schedule, diverges: diverges)
-        let actual = try await Self.rateLimiterRuns(minimal, limit: limit, interval: interval)
-        Issue.record(
-          """
-          trial \(trial): limit \(limit) per \(interval) ms: \(minimal)
-          expected \(expected(minimal)), got \(actual)
-          """)
-        if divergences >= 3 { break }
-      }
+      return Trial(
+        configuration: "limit \(limit) per \(interval) ms",
+        schedule: randomSchedule(using: &generator, length: Self.steps, flushes: false),
+        expected: { schedule in
+          var model = RateLimitModel(limit: limit, interval: interval)
+          for step in schedule { model.apply(step) }
+          return model.runs
+        },
+        actual: { try await Self.rateLimiterRuns($0, limit: limit, interval: interval) })
     }
-    #expect(divergences == 0)
   }
 }
