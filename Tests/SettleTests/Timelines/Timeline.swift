@@ -8,7 +8,9 @@ import Testing
 ///
 /// `kind` says what replays it: `debouncer` and `throttler` send each input to a `Debouncer`
 /// or `Throttler` and record when each action starts; `keyed-debouncer` does the same with a
-/// `KeyedDebouncer`, an input `x:a` sending `a` for key `x` and a run showing `x:a`;
+/// `KeyedDebouncer`, an input `x:a` sending `a` for key `x` and a run showing `x:a`
+/// (`keyed-throttler` with a `KeyedThrottler`); `rate-limiter` with a `RateLimiter` of
+/// ``limit`` runs per interval;
 /// `debounced` and `throttled` feed the inputs to the `AsyncSequence` operator and record when
 /// each element is emitted. An input
 /// that starts with `!` is a call: `!cancel` and `!flush` on a debouncer or throttler;
