@@ -30,9 +30,13 @@ extension TimedStateMachine where Instant == ManualClock.Instant {
 }
 
 extension KeyedStateMachine where Instant == ManualClock.Instant {
-  /// ``TimedStateMachine/runReturnedStartingNothing(_:)`` for one key.
-  mutating func runReturnedStartingNothing(_ ticket: RunTicket<Value>, forKey key: Key) {
-    let next = runReturned(ticket, forKey: key, at: ManualClock.Instant(offset: .zero))
+  /// ``TimedStateMachine/runReturnedStartingNothing(_:)`` for one key, at `now`: a key
+  /// machine's return files its key again when it remembers past its entry, so the test's time
+  /// matters.
+  mutating func runReturnedStartingNothing(
+    _ ticket: RunTicket<Value>, forKey key: Key, at now: Instant
+  ) {
+    let next = runReturned(ticket, forKey: key, at: now)
     #expect(next.isNone, "a run's return started \(next)")
   }
 }

@@ -1,8 +1,8 @@
 /// Applies a ``KeyedStateMachine``'s decisions: one timer task for every key, one task per
 /// run, runs of one key that never overlap, and a currency check on the action's own
-/// isolation. The engine of every keyed owner (``KeyedDebouncing``, ``KeyedThrottling``),
-/// whatever the machine of its keys; the keyed counterpart of ``TimedRuns``, with the same
-/// rules:
+/// isolation. The engine of every keyed owner (``KeyedDebouncing``, ``KeyedThrottling``,
+/// ``KeyedRateLimiting``), whatever the machine of its keys; the keyed counterpart of
+/// ``TimedRuns``, with the same rules, the runs completed at dispatch included:
 ///
 /// - `send` and the cancels are synchronous; they take the lock, record, and at most create
 ///   the timer task and a run task. No task is created per input, nor per key.
@@ -454,7 +454,7 @@ where
     var replaced: [RunTask] = []
     var ticket = first
     while true {
-      if let value = state.machine.claim(ticket, forKey: key) {
+      if let value = state.machine.claim(ticket, forKey: key, at: now) {
         state.settledAtDispatch += state.sendWaiters.settle(key, result: result) {
           $0.input == value.number ? .ran : nil
         }
@@ -568,7 +568,9 @@ where
     on isolation: isolated (any Actor)?
   ) async -> (newest: UInt64, result: RunResult)? {
     let claimed = state.withLock { state -> NumberedValue? in
-      guard let value = state.machine.claim(ticket, forKey: key) else { return nil }
+      guard let value = state.machine.claim(ticket, forKey: key, at: clock.now) else {
+        return nil
+      }
       if !state.sendWaiters.isEmpty { state.claimedThrough[key] = value.number }
       return value
     }

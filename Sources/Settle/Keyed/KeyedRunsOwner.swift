@@ -1,4 +1,5 @@
-/// A public type built on a ``KeyedRuns`` engine: ``KeyedDebouncing`` and ``KeyedThrottling``.
+/// A public type built on a ``KeyedRuns`` engine: ``KeyedDebouncing``, ``KeyedThrottling`` and
+/// ``KeyedRateLimiting``.
 ///
 /// The package-level hooks that tests settle on are the engine's, so they are written once,
 /// in `KeyedRunsOwner+Testing.swift`, instead of being forwarded by each owner.

@@ -319,11 +319,23 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   /// A dispatched run of `key` is about to start: its value, or `nil` when it must not start.
   @inlinable
   package mutating func claim(_ ticket: RunTicket<Value>, forKey key: Key) -> Value? {
+    claim(ticket, forKey: key, at: nil)
+  }
+
+  /// A dispatched run of `key` is about to start at `now`: ``claim(_:forKey:)``, and the key's
+  /// machine told when it starts (``TimedStateMachine/runStarted(at:)``); what engines call.
+  @inlinable
+  package mutating func claim(_ ticket: RunTicket<Value>, forKey key: Key, at now: Instant?)
+    -> Value?
+  {
     guard let index = keys.index(forKey: key) else {
       preconditionFailure("Internal inconsistency in Settle: a run claimed for a key with no state")
     }
     let wasHolding = keys.values[index].machine.hasHeldValue
-    let value = keys.values[index].machine.claim(ticket)
+    let value =
+      if let now { keys.values[index].machine.claim(ticket, at: now) } else {
+        keys.values[index].machine.claim(ticket)
+      }
     // The key's run is in flight, so the key stays whatever it holds now.
     countHolding(was: wasHolding, is: keys.values[index].machine.hasHeldValue)
     return value
@@ -340,18 +352,24 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
         "Internal inconsistency in Settle: a run returned for a key with no state")
     }
     let wasHolding = keys.values[index].machine.hasHeldValue
-    var next = keys.values[index].machine.runReturned(ticket, at: now)
+    let next = keys.values[index].machine.runReturned(ticket, at: now)
     runsInFlight -= 1
-    switch next {
-    case .none:
-      break
-    case .startTimer, .startRun, .startRunAndTimer:
-      next = Self.apply(
-        next, to: &keys.values[index], forKey: key, at: now, on: &shared,
-        runsInFlight: &runsInFlight)
+    // A key left with no entry that still remembers its past is filed again: a rate limiter's
+    // key, whose run's place moved to the run's start (`runStarted(at:)`) after the timer let
+    // go of its entry, would otherwise be forgotten with its window. A debounce's or a
+    // throttle's key never is: its entry covers all it remembers.
+    let unfiledMemory =
+      !isShutDown && keys.values[index].filing == 0
+      && keys.values[index].attention(at: now) != nil
+    if case .none = next, !unfiledMemory {
+      store(at: index, wasHolding: wasHolding)
+      return .none
     }
+    let applied = Self.apply(
+      next, to: &keys.values[index], forKey: key, at: now, on: &shared,
+      runsInFlight: &runsInFlight)
     store(at: index, wasHolding: wasHolding)
-    return next
+    return applied
   }
 
   // MARK: - Flush and cancel

@@ -23,10 +23,16 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
   /// Waits for a place in `key`'s window and takes it: ``RateLimiting/acquire()`` for one key.
   /// Callers of other keys never wait for it.
   ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits, or when
-  ///   a `cancel` or the limiter's release drops the acquire first.
+  /// - Throws: `CancellationError` when the calling task is cancelled, or when a `cancel` or
+  ///   the limiter's release drops the acquire first.
+  /// - Precondition: The limiter was made without an action, with
+  ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire(forKey key: Key) async throws(CancellationError) {
+    precondition(
+      runs.completedAtDispatch != nil,
+      "KeyedRateLimiter.acquire(forKey:) was called on a rate limiter made with an action: the caller's work would overlap the action's runs, which take places from the same window. Make a separate KeyedRateLimiter(limit:per:) without an action for acquire(forKey:), or pass the value to this one with sendAndWait(_:forKey:)."
+    )
     // A cancelled caller takes no place it would leave unused.
     if Task.isCancelled { throw CancellationError() }
     if runs.sendIfDispatchedAtOnce((), forKey: key) { return }

@@ -69,6 +69,10 @@ package enum SeededFault: Sendable, CaseIterable {
   /// A place in a rate limiter's window frees up half an interval after its run was
   /// dispatched, not a whole one: twice the limit can run within one interval.
   case ratePlacesFreeEarly
+  /// A rate limiter's place stays where its run was dispatched instead of moving to when the
+  /// run starts: after a run that starts late, the next can start within less than an
+  /// interval of it.
+  case rateWindowCountsFromDispatch
 
   #if SETTLE_MUTANTS
     /// The fault switched on, if any; set by the mutant tests, which run serialised, or for

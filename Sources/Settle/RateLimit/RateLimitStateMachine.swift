@@ -1,18 +1,19 @@
 /// The decisions of a rate limiter, free of tasks, clocks and locks (see ``TimedStateMachine``).
 ///
-/// A sliding window: at most ``limit`` runs are dispatched in any span of ``interval`` on the
-/// clock, a run dispatched at `t` holding its place until `t + interval`. Every value sent
-/// runs once, in the order sent, and runs never overlap:
+/// A sliding window: at most ``limit`` runs start in any span of ``interval`` on the clock, a
+/// run that starts at `t` holding its place until `t + interval`. Every value sent runs once,
+/// in the order sent, and runs never overlap:
 /// - a value that finds a place free, nothing queued and no run in flight is dispatched at
 ///   once;
 /// - any other value joins the queue, whose first value is dispatched when the run before it
 ///   has returned and a place is free: at that return, or on the timer, which sleeps until the
 ///   oldest place in the window frees up.
 ///
-/// Dispatching only after the run before has returned is what keeps the window honest: a run
-/// waits for its predecessor before it starts, so a value dispatched earlier could start
-/// later, close behind the next ones, and more than ``limit`` runs would start within one
-/// interval.
+/// Two rules keep the window honest about when runs really start. A value is dispatched only
+/// after the run before it has returned: a run waits for its predecessor before it starts, so
+/// a value dispatched earlier could start later, close behind the next ones. And a run's place,
+/// taken at its dispatch, moves to the moment it starts (``runStarted(at:)``), which is later
+/// when the action's isolation is busy.
 ///
 /// Every run carries its value, so nothing supersedes a queued or dispatched value: only
 /// `cancel()` drops them, and it forgets the window too. There is nothing to fold and nothing to hurry: a flush finds no
@@ -24,7 +25,7 @@ where Instant.Duration == Duration {
   @usableFromInline
   package typealias Value = Input
 
-  /// Runs dispatched at most in any span of ``interval``.
+  /// Runs started at most in any span of ``interval``.
   @usableFromInline
   package let limit: Int
   /// The span of the sliding window.
@@ -33,8 +34,8 @@ where Instant.Duration == Duration {
   /// Values waiting for a place, first sent first.
   @usableFromInline
   var queue = FIFOQueue<Input>()
-  /// When the newest runs were dispatched, at most ``limit`` of them, as a ring whose oldest
-  /// entry, once it is full, is `starts[oldestStart]`.
+  /// When the newest runs started (or, until they start, were dispatched), at most ``limit``
+  /// of them, as a ring whose oldest entry, once it is full, is `starts[oldestStart]`.
   @usableFromInline
   var starts: [Instant] = []
   @usableFromInline
@@ -146,6 +147,17 @@ where Instant.Duration == Duration {
     // An awake timer (one that has just dispatched the run that returned) takes the queue on.
     guard let generation = ledger.startTimerIfStopped() else { return .none }
     return .startTimer(generation: generation)
+  }
+
+  /// The run dispatched last starts at `now`: its place, taken at its dispatch, is held from
+  /// now on. A run starts later than its dispatch when the action's isolation is busy; counted
+  /// from the dispatch, the next runs could then start within less than an interval of it.
+  /// Nothing is dispatched while it runs, so it is the newest entry of the window.
+  @inlinable
+  package mutating func runStarted(at now: Instant) {
+    // Empty when `cancel()` forgot the window meanwhile.
+    guard !starts.isEmpty, !SeededFault.isSeeded(.rateWindowCountsFromDispatch) else { return }
+    starts[(oldestStart &+ starts.count &- 1) % starts.count] = now
   }
 
   @usableFromInline

@@ -48,8 +48,14 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
   ///   waits keeps its turn, and its place is taken then and left unused.
   ///
   /// - Complexity: O(1) under the limit; the cost of a queued ``sendAndWait(_:)`` otherwise.
+  /// - Precondition: The limiter was made without an action, with
+  ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire() async throws(CancellationError) {
+    precondition(
+      runs.completedAtDispatch != nil,
+      "RateLimiter.acquire() was called on a rate limiter made with an action: the caller's work would overlap the action's runs, which take places from the same window. Make a separate RateLimiter(limit:per:) without an action for acquire(), or pass the value to this one with sendAndWait(_:)."
+    )
     // A cancelled caller takes no place it would leave unused.
     if Task.isCancelled { throw CancellationError() }
     if runs.sendIfDispatchedAtOnce(()) { return }

@@ -7,10 +7,11 @@
 /// thins a burst out, a rate limiter spaces it out.
 ///
 /// ## Guarantees
-/// - **The limit.** At most `limit` runs are dispatched in any span of `interval` measured on
-///   the clock: a run dispatched at `t` holds its place until `t + interval`, exactly when the
-///   next may take it (a sliding window, not buckets that reset). A run starts on the action's
-///   isolation right after its dispatch, unless that isolation is busy.
+/// - **The limit.** At most `limit` runs start in any span of `interval` measured on the clock:
+///   a run that starts at `t` holds its place until `t + interval`, exactly when the next may
+///   take it (a sliding window, not buckets that reset). A run starts on the action's
+///   isolation, right after its dispatch unless that isolation is busy; its place counts from
+///   when it really starts.
 /// - **Every value once, in order.** Each value sent runs exactly once, in the order sent,
 ///   unless ``cancel()`` drops it first. A value that finds a place free and nothing queued
 ///   runs at once (on the next turn, never inside ``send(_:)``); any other waits in the queue.
@@ -30,8 +31,8 @@
 ///
 /// - Complexity: ``send(_:)`` is amortised O(1): it takes a lock and dispatches the value or
 ///   queues it. Memory is O(`limit` + the values queued): the window remembers when its last
-///   `limit` runs were dispatched. The queue has one timer task, which sleeps until a place
-///   frees up; each run uses one task.
+///   `limit` runs started. The queue has one timer task, which sleeps until a place frees up;
+///   each run uses one task, and a limiter without an action none (see ``acquire()``).
 public final actor RateLimiting<Value: Sendable, C: Clock, Success: Sendable, Failure: Error>
 where C.Duration == Duration {
   @usableFromInline
@@ -54,7 +55,7 @@ where C.Duration == Duration {
   /// ```
   ///
   /// - Parameters:
-  ///   - limit: The most runs dispatched in any span of `interval`; 1 or more.
+  ///   - limit: The most runs started in any span of `interval`; 1 or more.
   ///   - interval: The span of the sliding window; zero leaves only the rule that runs never
   ///     overlap.
   ///   - tolerance: How late the timer may wake past the moment a place frees up, passed to
@@ -148,8 +149,9 @@ where C.Duration == Duration {
   }
 
   /// Starts the limiter over: drops every queued value, cancels a running action and forgets
-  /// the window, so that the next value runs at once, as the first after a debouncer's
-  /// `cancel()` opens a new burst. Nothing queued before `cancel()` runs after it returns.
+  /// the window, so that the next value runs as soon as a cancelled action still running has
+  /// returned, as the first after a debouncer's `cancel()` opens a new burst. Nothing queued
+  /// before `cancel()` runs after it returns.
   ///
   /// It is for abandoning the work (a sign-out, a closed document), not for skipping a value:
   /// runs dispatched before it still reached whatever the limit protects.

@@ -1,9 +1,11 @@
 /// Applies a ``TimedStateMachine``'s decisions: one timer task per burst, one task per run,
 /// runs that never overlap, and a currency check on the action's own isolation.
 ///
-/// Guarantees it gives its owners (``Debouncer``, ``Throttler`` and the sequence operators):
+/// Guarantees it gives its owners (``Debouncer``, ``Throttler``, ``RateLimiter`` and the
+/// sequence operators):
 /// - `send` and `cancel` are synchronous; they take the lock, record, and at most create the
-///   timer task and a run task. No task is created per input.
+///   timer task and a run task. No task is created per input, and none per run for a rate
+///   limiter without an action, whose runs complete at dispatch (``completedAtDispatch``).
 /// - Tasks are cancelled, and continuations resumed, only after the lock is released.
 /// - A run waits for the previous run's task to return before it claims, so actions never
 ///   overlap; the runs a new one supersedes have their tasks cancelled (see ``StartRun``).
@@ -603,7 +605,7 @@ where
       "Internal inconsistency in Settle: a run completed at dispatch found runs in flight")
     var ticket = first
     while true {
-      if let value = state.machine.claim(ticket) {
+      if let value = state.machine.claim(ticket, at: now) {
         state.claimedThrough = value.number
         state.settledAtDispatch += state.sendWaiters.settle(SendWaiter.Group(), result: result) {
           $0.input == value.number ? .ran : nil
@@ -630,7 +632,7 @@ where
     precondition(
       state.runTasks.isEmpty,
       "Internal inconsistency in Settle: a handed-over run found runs in flight")
-    if let value = state.machine.claim(ticket) {
+    if let value = state.machine.claim(ticket, at: now) {
       state.claimedThrough = value.number
       handover.record(value.payload)
     }
@@ -738,7 +740,7 @@ where
     on isolation: isolated (any Actor)?
   ) async -> (newest: UInt64, result: RunResult)? {
     let claimed = state.withLock { state -> Machine.Value? in
-      guard let value = state.machine.claim(ticket) else { return nil }
+      guard let value = state.machine.claim(ticket, at: clock.now) else { return nil }
       state.claimedThrough = value.number
       return value
     }

@@ -1,4 +1,5 @@
-/// A public type built on a ``TimedRuns`` engine: ``Debouncer`` and ``Throttler``.
+/// A public type built on a ``TimedRuns`` engine: ``Debouncer``, ``Throttler`` and
+/// ``RateLimiter``.
 ///
 /// The package-level hooks that tests settle on are the engine's, so they are written once,
 /// in `TimedRunsOwner+Testing.swift`, instead of being forwarded by each owner.

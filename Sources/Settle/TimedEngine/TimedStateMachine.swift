@@ -42,6 +42,10 @@ package protocol TimedStateMachine: Sendable {
   /// nothing here (the extension's default); a rate limiter, whose next value may start only
   /// once the run before it has returned, starts it or its timer.
   mutating func runReturnedWhileOpen(at now: Instant) -> SendAction<Value>
+  /// A claimed run starts at `now`. A debounce or a throttle does nothing here (the
+  /// extension's default); a rate limiter moves the run's place to this instant, so that its
+  /// window counts the moments runs really start, not the moments they were dispatched.
+  mutating func runStarted(at now: Instant)
   /// Whether ``heldValue`` is not `nil`, answered without copying the value: the machine holds
   /// a value that has not run (waiting, or dispatched without it). Only part of what is
   /// pending; see ``isPending``.
@@ -132,12 +136,27 @@ extension TimedStateMachine {
     return action
   }
 
-  /// A dispatched run is about to start: its value, or `nil` when it must not start.
+  /// A dispatched run is about to start: its value, or `nil` when it must not start. The
+  /// machine is not told when it starts; engines call ``claim(_:at:)``.
   @inlinable
   package mutating func claim(_ ticket: RunTicket<Value>) -> Value? {
     guard ledger.claim(ticket) else { return nil }
     return ticket.carried ?? claimHeldValue(for: ticket.id)
   }
+
+  /// A dispatched run is about to start at `now`: ``claim(_:)``, and, when it may start,
+  /// ``runStarted(at:)``.
+  @inlinable
+  package mutating func claim(_ ticket: RunTicket<Value>, at now: Instant) -> Value? {
+    guard let value = claim(ticket) else { return nil }
+    runStarted(at: now)
+    return value
+  }
+
+  /// Does nothing: what a machine whose window, if any, opens at dispatch does when a run
+  /// starts.
+  @inlinable
+  package mutating func runStarted(at now: Instant) {}
 
   /// A dispatched run returned at `now`, whether or not it started: what to start next, which
   /// is nothing after shutdown (see ``runReturnedWhileOpen(at:)``).

@@ -172,12 +172,12 @@ where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
     guard let k = keyedRuns[key].first, k.claimed else { return nil }
     trace.append("@\(now) return k\(key)")
     guard prompt else {
-      keyed.runReturnedStartingNothing(k.ticket, forKey: key)
+      keyed.runReturnedStartingNothing(k.ticket, forKey: key, at: ms(now))
       keyedRuns[key].removeFirst()
       return nil
     }
     guard let r = refRuns[key].first, r.claimed else { return "k\(key): ret mismatch" }
-    keyed.runReturnedStartingNothing(k.ticket, forKey: key)
+    keyed.runReturnedStartingNothing(k.ticket, forKey: key, at: ms(now))
     refs[key].runReturnedStartingNothing(r.ticket)
     keyedRuns[key].removeFirst()
     refRuns[key].removeFirst()
@@ -559,7 +559,7 @@ struct KeyedMachineDifferentialTests {
     #expect(machine.timer == .stopped)
     #expect(machine.heapCount == 0)
     #expect(machine.claim(run.ticket, forKey: "a") == "a1", "a run in flight still finishes")
-    machine.runReturnedStartingNothing(run.ticket, forKey: "a")
+    machine.runReturnedStartingNothing(run.ticket, forKey: "a", at: ms(100))
     #expect(machine.keyCount == 0)
   }
 }

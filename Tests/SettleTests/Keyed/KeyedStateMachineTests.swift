@@ -21,11 +21,11 @@ struct KeyedStateMachineTests {
 
   /// Claims and finishes every run the step starts, as the engine's run tasks do; returns
   /// `key:value` for each run that started.
-  static func runAll(_ machine: inout Machine, _ starts: [Machine.KeyRun])
-    -> [String]
-  {
+  static func runAll(
+    _ machine: inout Machine, _ starts: [Machine.KeyRun], at now: ManualClock.Instant
+  ) -> [String] {
     starts.compactMap { start in
-      defer { machine.runReturnedStartingNothing(start.run.ticket, forKey: start.key) }
+      defer { machine.runReturnedStartingNothing(start.run.ticket, forKey: start.key, at: now) }
       return machine.claim(start.run.ticket, forKey: start.key).map { "\(start.key):\($0)" }
     }
   }
@@ -65,7 +65,7 @@ struct KeyedStateMachineTests {
     #expect(Self.sleeps(woke) == Self.at(550), "re-filed at the moved deadline")
     #expect(machine.heapCount == 1)
     let due = machine.timerWoke(generation: generation, at: Self.at(550))
-    #expect(Self.runAll(&machine, due.starts) == ["a:a250"])
+    #expect(Self.runAll(&machine, due.starts, at: Self.at(550)) == ["a:a250"])
     guard case .stop = due.next else {
       Issue.record("nothing left to time: the timer stops")
       return
@@ -84,10 +84,10 @@ struct KeyedStateMachineTests {
     #expect(atB.starts.isEmpty, "a moved to 500; b is due at 400")
     #expect(Self.sleeps(atB) == Self.at(400))
     let b = machine.timerWoke(generation: generation, at: Self.at(400))
-    #expect(Self.runAll(&machine, b.starts) == ["b:b1"])
+    #expect(Self.runAll(&machine, b.starts, at: Self.at(400)) == ["b:b1"])
     #expect(Self.sleeps(b) == Self.at(500))
     let a = machine.timerWoke(generation: generation, at: Self.at(500))
-    #expect(Self.runAll(&machine, a.starts) == ["a:a2"])
+    #expect(Self.runAll(&machine, a.starts, at: Self.at(500)) == ["a:a2"])
     #expect(machine.keyCount == 0)
   }
 
@@ -110,7 +110,7 @@ struct KeyedStateMachineTests {
     #expect(machine.claim(start.run.ticket, forKey: "a") == "a1")
     #expect(!machine.isPending(forKey: "a"))
     #expect(!machine.isIdle)
-    machine.runReturnedStartingNothing(start.run.ticket, forKey: "a")
+    machine.runReturnedStartingNothing(start.run.ticket, forKey: "a", at: Self.at(300))
     #expect(machine.keyCount == 0)
     #expect(machine.isIdle)
   }
@@ -126,7 +126,7 @@ struct KeyedStateMachineTests {
       return
     }
     #expect(machine.send("a2", forKey: "a", at: Self.at(300)).startedTimer == generation + 1)
-    #expect(Self.runAll(&machine, step.starts) == ["b:b1"])
+    #expect(Self.runAll(&machine, step.starts, at: Self.at(300)) == ["b:b1"])
     #expect(machine.isPending(forKey: "a"))
     #expect(machine.keyCount == 1)
   }
@@ -142,7 +142,7 @@ struct KeyedStateMachineTests {
     #expect(!machine.isPending(forKey: "a"))
     #expect(machine.isPending(forKey: "b"))
     let step = machine.timerWoke(generation: generation, at: Self.at(300))
-    #expect(Self.runAll(&machine, step.starts) == ["b:b1"])
+    #expect(Self.runAll(&machine, step.starts, at: Self.at(300)) == ["b:b1"])
     #expect(machine.keyCount == 0)
     #expect(machine.heapCount == 0, "the stale entry of a is gone too")
   }
@@ -156,7 +156,7 @@ struct KeyedStateMachineTests {
     #expect(cancel.cancelling == 1..<2)
     #expect(machine.keyCount == 1)
     #expect(machine.claim(start.run.ticket, forKey: "a") == nil)
-    machine.runReturnedStartingNothing(start.run.ticket, forKey: "a")
+    machine.runReturnedStartingNothing(start.run.ticket, forKey: "a", at: Self.at(300))
     #expect(machine.keyCount == 0)
   }
 
@@ -182,14 +182,14 @@ struct KeyedStateMachineTests {
     let run = try #require(machine.flush(forKey: "a", at: Self.at(0)).startedRun)
     #expect(run.ticket.carried == "a1")
     #expect(machine.isPending(forKey: "a"), "carried, not yet claimed")
-    #expect(Self.runAll(&machine, [Machine.KeyRun(key: "a", run: run)]) == ["a:a1"])
+    #expect(Self.runAll(&machine, [Machine.KeyRun(key: "a", run: run)], at: Self.at(0)) == ["a:a1"])
     #expect(machine.keyCount == 1)
     guard case .none = machine.flush(forKey: "a", at: Self.at(0)) else {
       Issue.record("nothing left to flush for a")
       return
     }
     let step = machine.timerWoke(generation: generation, at: Self.at(300))
-    #expect(Self.runAll(&machine, step.starts) == ["b:b1"])
+    #expect(Self.runAll(&machine, step.starts, at: Self.at(300)) == ["b:b1"])
   }
 
   @Test func leadingRunsTheFirstValueAtOnceAndKeepsTheKeyUntilItsBurstEnds() throws {
@@ -197,7 +197,7 @@ struct KeyedStateMachineTests {
     let first = machine.send("a1", forKey: "a", at: Self.at(0))
     let run = try #require(first.startedRun)
     let generation = try #require(first.startedTimer, "the timer ends the burst")
-    #expect(Self.runAll(&machine, [Machine.KeyRun(key: "a", run: run)]) == ["a:a1"])
+    #expect(Self.runAll(&machine, [Machine.KeyRun(key: "a", run: run)], at: Self.at(0)) == ["a:a1"])
     #expect(machine.keyCount == 1)
     #expect(machine.isIdle, "an open burst with nothing pending is idle")
     #expect(machine.send("a2", forKey: "a", at: Self.at(200)).startedRun == nil)
@@ -221,7 +221,8 @@ struct KeyedStateMachineTests {
       _ = machine.send("a\(ms)", forKey: "a", at: Self.at(ms))
       if ms == 500 || ms == 700 {
         ran += Self.runAll(
-          &machine, machine.timerWoke(generation: generation, at: Self.at(ms)).starts)
+          &machine, machine.timerWoke(generation: generation, at: Self.at(ms)).starts,
+          at: Self.at(ms))
       }
     }
     // a's maxWait ends at 500 and takes a500, sent first at that instant; b's quiet period
@@ -269,14 +270,14 @@ struct KeyedStateMachineTests {
     // a2 supersedes a1 before its claim; a's bound is still 450, from a1.
     let replacing = try #require(machine.send("a2", forKey: "a", at: Self.at(300)).startedTimer)
     #expect(replacing == first + 1)
-    #expect(Self.runAll(&machine, [aRun]).isEmpty, "a1 was superseded")
+    #expect(Self.runAll(&machine, [aRun], at: Self.at(300)).isEmpty, "a1 was superseded")
     guard case .retire = machine.timerWoke(generation: first, at: Self.at(300)).next else {
       Issue.record("the replaced timer retires")
       return
     }
     #expect(Self.sleeps(machine.timerWoke(generation: replacing, at: Self.at(300))) == Self.at(450))
     let atBound = machine.timerWoke(generation: replacing, at: Self.at(450))
-    #expect(Self.runAll(&machine, atBound.starts) == ["a:a2"])
+    #expect(Self.runAll(&machine, atBound.starts, at: Self.at(450)) == ["a:a2"])
     #expect(Self.sleeps(atBound) == Self.at(600))
   }
 }

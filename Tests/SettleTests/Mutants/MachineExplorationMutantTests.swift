@@ -31,7 +31,15 @@
         let report = Self.explore(
           with: .ratePlacesFreeEarly, MachineExplorationTests.rateLimitWorld(limit: 1))
         #expect(
-          report.violation?.message.contains("runs were dispatched within") == true,
+          report.violation?.message.contains("runs started within") == true,
+          "not caught: \(report)")
+      }
+
+      @Test func aWindowCountedFromDispatchLetsALateRunCrowdTheNext() {
+        let report = Self.explore(
+          with: .rateWindowCountsFromDispatch, MachineExplorationTests.rateLimitWorld(limit: 1))
+        #expect(
+          report.violation?.message.contains("runs started within") == true,
           "not caught: \(report)")
       }
 

@@ -282,6 +282,18 @@ struct RateLimiterTests {
       _ = RateLimiter(limit: 1, per: .seconds(-1))
     }
   }
+
+  /// A place taken beside an action's runs would let the caller's work overlap them.
+  @Test func acquireOnALimiterWithAnActionStopsWithAMessage() async {
+    await #expect(processExitsWith: .failure) {
+      let limiter = RateLimiter(limit: 1, per: .seconds(1)) { (_: Void) in }
+      try? await limiter.acquire()
+    }
+    await #expect(processExitsWith: .failure) {
+      let limiter = KeyedRateLimiter(limit: 1, per: .seconds(1)) { (_: Int, _: Void) in }
+      try? await limiter.acquire(forKey: 1)
+    }
+  }
 }
 
 extension Sequence where Element: Sendable {

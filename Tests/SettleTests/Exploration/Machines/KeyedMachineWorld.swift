@@ -88,8 +88,8 @@ where
     var voidedThrough = 0
     /// Flush callers waiting for a ticket, with the value that must have run when it returns.
     var flushWaits: [(ticket: UInt64, value: Int)] = []
-    /// The key's dispatches that a ``MachinePromises/rateLimit`` still counts.
-    var window = DispatchWindow()
+    /// The key's starts that a ``MachinePromises/rateLimit`` still counts.
+    var window = StartWindow()
     var description: String {
       "\(runs) \(sentList) \(newestSent) \(newestRun) \(voidedThrough) \(flushWaits.map { "\($0.ticket):\($0.value)" }) \(window)"
     }
@@ -325,9 +325,6 @@ where
       return
         "run \(run.ticket.id) of \(Self.name(key)) supersedes \(run.superseding), but \(inFlight) of that key are in flight"
     }
-    if let broken = records[key].window.dispatched(at: now, under: promises.rateLimit) {
-      return "run \(run.ticket.id) of \(Self.name(key)): \(broken)"
-    }
     records[key].runs.append(RunTask(ticket: run.ticket))
     return nil
   }
@@ -359,7 +356,7 @@ where
 
   mutating func claim(_ key: Int) -> String? {
     let ticket = records[key].runs[0].ticket
-    guard let claimed = machine.claim(ticket, forKey: key) else {
+    guard let claimed = machine.claim(ticket, forKey: key, at: instant) else {
       records[key].runs[0].claimed = 0
       return nil
     }
@@ -371,6 +368,9 @@ where
       return "run \(ticket.id) of \(Self.name(key)) started \(claimed), which was not sent for it"
     }
     records[key].runs[0].claimed = value
+    if let broken = records[key].window.started(at: now, under: promises.rateLimit) {
+      return "run \(ticket.id) of \(Self.name(key)): \(broken)"
+    }
     if Array(record.sentList.dropFirst(start).prefix(values.count)) != values {
       return
         "run \(ticket.id) of \(Self.name(key)) received \(values): not its values sent in a row, in order"

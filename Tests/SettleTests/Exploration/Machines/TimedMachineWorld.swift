@@ -117,8 +117,8 @@ where
   private(set) var voidedThrough = 0
   /// Values sent after this one were sent after the owner let go of the machine.
   private(set) var shutDownAfter: Int?
-  /// The dispatches that a ``MachinePromises/rateLimit`` still counts.
-  private(set) var window = DispatchWindow()
+  /// The starts that a ``MachinePromises/rateLimit`` still counts.
+  private(set) var window = StartWindow()
   /// The runs started, for a caller that compares them with a reference model; not part of
   /// the fingerprint, so that caller must empty it after each comparison.
   var started: [ModelRun] = []
@@ -290,9 +290,6 @@ where
     if run.superseding != (inFlight.first ?? run.ticket.id)..<run.ticket.id {
       return "run \(run.ticket.id) supersedes \(run.superseding), but \(inFlight) are in flight"
     }
-    if let broken = window.dispatched(at: now, under: promises.rateLimit) {
-      return "run \(run.ticket.id): \(broken)"
-    }
     runs.append(RunTask(ticket: run.ticket))
     return nil
   }
@@ -325,7 +322,7 @@ where
 
   mutating func claim() -> String? {
     let ticket = runs[0].ticket
-    guard let claimed = machine.claim(ticket) else {
+    guard let claimed = machine.claim(ticket, at: instant) else {
       runs[0].status = .refused
       return nil
     }
@@ -334,6 +331,9 @@ where
       return "run \(ticket.id) started with no value: \(claimed)"
     }
     runs[0].status = .running(value)
+    if let broken = window.started(at: now, under: promises.rateLimit) {
+      return "run \(ticket.id): \(broken)"
+    }
     if values != Array(first..<(first + values.count)) {
       return "run \(ticket.id) received \(values): not the values sent in a row, in order"
     }
