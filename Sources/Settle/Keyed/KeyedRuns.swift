@@ -177,6 +177,8 @@ where
     let number = state.sent
     let numbered = KeyMachine.Input(payload: input, number: number)
     let action = state.machine.send(numbered, forKey: key, at: clock.now)
+    // The common case inside a key's burst first, without a call: the value waits.
+    if case .none = action { return ([], number, nil) }
     return (start(action, forKey: key, in: &state), number, action.run?.ticket.carried?.number)
   }
 
@@ -210,8 +212,18 @@ where
   package func sendAndWait(
     _ input: Input, forKey key: Key
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
-    defer { if completedAtDispatch != nil { resumeSettledAtDispatch() } }
-    return try await state.sendAndWait(group: key) { state, id in
+    guard completedAtDispatch != nil else { return try await sendAndWaitForRun(input, forKey: key) }
+    // A run completed inside the send leaves its waiters to wake once the lock is released.
+    defer { resumeSettledAtDispatch() }
+    return try await sendAndWaitForRun(input, forKey: key)
+  }
+
+  /// ``sendAndWait(_:forKey:)`` but for what a run completed at dispatch leaves to do after it.
+  @inlinable
+  func sendAndWaitForRun(
+    _ input: Input, forKey key: Key
+  ) async throws(CancellationError) -> SendSettlement<RunResult> {
+    try await state.sendAndWait(group: key) { state, id in
       let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
       if let completedAtDispatch, dispatched == sent {
         // Its run completed inside the send: the caller has its outcome without waiting.

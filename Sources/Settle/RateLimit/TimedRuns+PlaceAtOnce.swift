@@ -14,16 +14,16 @@ extension TimedRuns where Machine: DispatchesAtOnce {
   /// its waiter in one critical section.
   @inlinable
   package func sendIfDispatchedAtOnce(_ input: Input) -> Bool {
-    let sent = state.withLock { state -> Bool in
-      guard state.machine.dispatchesAtOnce(at: clock.now) else { return false }
+    let (sent, handoverPending) = state.withLock { state -> (Bool, Bool) in
+      guard state.machine.dispatchesAtOnce(at: clock.now) else { return (false, false) }
       let (_, number, dispatched) = send(input, in: &state)
       precondition(
         dispatched == number,
         "Internal inconsistency in Settle: a value the rate limiter had a place for was not dispatched"
       )
-      return true
+      return (true, state.takeHandoverPending())
     }
-    if sent, completedAtDispatch != nil { resumeSettledAtDispatch() }
+    if handoverPending { completeHandover() }
     return sent
   }
 }

@@ -112,33 +112,19 @@ where
     var claimedThrough: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent, and their outcomes.
     @usableFromInline var sendWaiters = SendWaiters<SendWaiter, RunResult>()
-    /// A ``Handover`` recorded a value, or the timer caught up, since the lock was taken: the
-    /// caller completes the handover once it has released the lock.
+    /// A ``Handover`` recorded a value, the timer caught up, or runs completed at their
+    /// dispatch, since the lock was taken: the caller completes the handover
+    /// (``TimedRuns/completeHandover()``) once it has released the lock.
     @usableFromInline
     var handoverPending = false
-    /// Callers, and idle or quiescence waiters, that runs completed at their dispatch (see
-    /// ``TimedRuns/completedAtDispatch``) settled under the lock, for whoever releases it to
-    /// resume.
+    /// Callers that runs completed at their dispatch (see ``TimedRuns/completedAtDispatch``)
+    /// settled under the lock, for whoever releases it to resume; ``handoverPending`` says so.
     @usableFromInline
     var settledAtDispatch: [WaiterQueue<SendWaiter>.Continuation] = []
-    @usableFromInline
-    var wokenAtDispatch: [WaiterQueue<Void>.Continuation] = []
 
     init(machine: Machine, action: Action?) {
       self.machine = machine
       self.action = action
-    }
-
-    /// What runs completed at their dispatch left to resume, taken.
-    @inlinable
-    mutating func takeResumedAtDispatch() -> (
-      callers: [WaiterQueue<SendWaiter>.Continuation], waiters: [WaiterQueue<Void>.Continuation]
-    ) {
-      defer {
-        settledAtDispatch = []
-        wokenAtDispatch = []
-      }
-      return (settledAtDispatch, wokenAtDispatch)
     }
 
     /// Whether the handover must be completed after the lock is released; resets it.
@@ -247,15 +233,13 @@ where
     }
     for task in superseded { task.cancel() }
     if handoverPending { completeHandover() }
-    if completedAtDispatch != nil { resumeSettledAtDispatch() }
   }
 
-  /// Resumes the callers and waiters that runs completed at their dispatch settled.
+  /// ``completeHandover()`` if a critical section since the last one left it to do: for a
+  /// caller whose critical section could not say so, such as ``sendAndWait(_:)``'s.
   @usableFromInline
-  func resumeSettledAtDispatch() {
-    let (callers, waiters) = state.withLock { $0.takeResumedAtDispatch() }
-    for caller in callers { caller.resume() }
-    for waiter in waiters { waiter.resume() }
+  func completeHandoverIfPending() {
+    if state.withLock({ $0.takeHandoverPending() }) { completeHandover() }
   }
 
   /// With a ``Handover``: does what the timer is due to do at the clock's `now`, handing over
@@ -309,11 +293,16 @@ where
     }
   }
 
-  /// After a critical section that handed values over or caught the timer up: wakes the
-  /// waiters that may now be due, then lets the handover resume its consumer.
+  /// After a critical section that handed values over, caught the timer up or completed runs
+  /// at their dispatch: resumes the callers those runs settled, wakes the waiters that may now
+  /// be due, then lets the handover, if any, resume its consumer.
   @usableFromInline
   func completeHandover() {
-    let waiters = state.withLock { settledWaiters(&$0) }
+    let (callers, waiters) = state.withLock { state in
+      defer { state.settledAtDispatch = [] }
+      return (state.settledAtDispatch, settledWaiters(&state))
+    }
+    for caller in callers { caller.resume() }
     for waiter in waiters { waiter.resume() }
     handover?.complete()
   }
@@ -332,6 +321,8 @@ where
     // timer keeps its own pace, and its dispatched runs stay supersedable.
     if handover != nil, state.machine.timerIsDue(at: now) { catchUpTimer(at: now, in: &state) }
     let action = state.machine.send(Machine.Input(payload: input, number: number), at: now)
+    // The common case inside a burst first, without a call: the value waits for the timer.
+    if case .none = action { return ([], number, nil) }
     return (start(action, at: now, in: &state), number, action.run?.ticket.carried?.number)
   }
 
@@ -374,8 +365,18 @@ where
     precondition(
       handover == nil,
       "Internal inconsistency in Settle: sendAndWait on an engine whose runs are handed over")
-    defer { if completedAtDispatch != nil { resumeSettledAtDispatch() } }
-    return try await state.sendAndWait(group: SendWaiter.Group()) {
+    guard completedAtDispatch != nil else { return try await sendAndWaitForRun(input) }
+    // A run completed inside the send leaves its waiters to wake once the lock is released.
+    defer { completeHandoverIfPending() }
+    return try await sendAndWaitForRun(input)
+  }
+
+  /// ``sendAndWait(_:)`` but for what a run completed at dispatch leaves to do after it.
+  @inlinable
+  func sendAndWaitForRun(_ input: Input) async throws(CancellationError) -> SendSettlement<
+    RunResult
+  > {
+    try await state.sendAndWait(group: SendWaiter.Group()) {
       state, id in
       let (superseded, sent, dispatched) = send(input, in: &state)
       if let completedAtDispatch, dispatched == sent {
@@ -619,7 +620,9 @@ where
       guard let run = next.run else { break }
       ticket = run.ticket
     }
-    state.wokenAtDispatch += settledWaiters(&state)
+    // The callers settled, and the idle waiters the return may satisfy, are for whoever
+    // releases the lock (see `completeHandover()`).
+    state.handoverPending = true
   }
 
   /// A run of an engine with a ``Handover``: claimed, handed over and returned at once, so
@@ -672,7 +675,6 @@ where
       for task in superseded { task.cancel() }
       for waiter in waiters { waiter.resume() }
       if handoverPending { completeHandover() }
-      if completedAtDispatch != nil { resumeSettledAtDispatch() }
       switch step {
       case .sleep(let deadline):
         do {
