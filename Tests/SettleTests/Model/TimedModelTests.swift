@@ -317,6 +317,15 @@ struct TimedModelTests {
     var actual: ([ScheduleStep]) async throws -> [ModelRun]
   }
 
+  /// The runs `model` starts for `schedule`.
+  static func modelRuns<Model: TimedReferenceModel>(_ model: Model, _ schedule: [ScheduleStep])
+    -> [ModelRun]
+  {
+    var model = model
+    for step in schedule { model.apply(step) }
+    return model.runs
+  }
+
   /// Runs `schedules` trials made by `makeTrial` from one seeded generator; a trial whose real
   /// runs differ from the model's is shrunk to a minimal schedule and recorded, up to three.
   static func expectTheModelMatches(
@@ -356,11 +365,10 @@ struct TimedModelTests {
       return Trial(
         configuration: "interval \(interval), \(options)",
         schedule: randomSchedule(using: &generator, length: Self.steps),
-        expected: { schedule in
-          var model = DebounceModel(
-            interval: interval, leading: leading, trailing: trailing, maxWait: maxWait)
-          for step in schedule { model.apply(step) }
-          return model.runs
+        expected: {
+          Self.modelRuns(
+            DebounceModel(
+              interval: interval, leading: leading, trailing: trailing, maxWait: maxWait), $0)
         },
         actual: { try await Self.debouncerRuns($0, interval: interval, options: options) })
     }
@@ -376,11 +384,7 @@ struct TimedModelTests {
       return Trial(
         configuration: "interval \(interval), \(mode)",
         schedule: randomSchedule(using: &generator, length: Self.steps),
-        expected: { schedule in
-          var model = ThrottleModel(interval: interval, mode: mode)
-          for step in schedule { model.apply(step) }
-          return model.runs
-        },
+        expected: { Self.modelRuns(ThrottleModel(interval: interval, mode: mode), $0) },
         actual: { try await Self.throttlerRuns($0, interval: interval, mode: mode) })
     }
   }
@@ -393,11 +397,7 @@ struct TimedModelTests {
       return Trial(
         configuration: "limit \(limit) per \(interval) ms",
         schedule: randomSchedule(using: &generator, length: Self.steps, flushes: false),
-        expected: { schedule in
-          var model = RateLimitModel(limit: limit, interval: interval)
-          for step in schedule { model.apply(step) }
-          return model.runs
-        },
+        expected: { Self.modelRuns(RateLimitModel(limit: limit, interval: interval), $0) },
         actual: { try await Self.rateLimiterRuns($0, limit: limit, interval: interval) })
     }
   }
