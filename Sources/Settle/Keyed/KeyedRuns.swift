@@ -65,16 +65,27 @@ where
     /// callers wait (only they ask which of their inputs that run covers), and gone when the
     /// run returns, so it never holds more keys than are running.
     var claimedThrough: [Key: UInt64] = [:]
-    /// What runs completed at their dispatch settled under the lock (see
-    /// ``KeyedRuns/completedAtDispatch``), for whoever releases it to resume.
+    /// Callers that runs completed at their dispatch (see ``KeyedRuns/completedAtDispatch``)
+    /// settled under the lock, for whoever releases it to resume.
     @usableFromInline
     var settledAtDispatch: [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] = []
+    /// Runs completed at their dispatch since the lock was taken: the caller resumes their
+    /// callers, and the waiters they may satisfy, once it has released the lock
+    /// (``KeyedRuns/resumeAfterCompletedRuns()``), as ``TimedRuns`` does with its handover.
     @usableFromInline
-    var wokenAtDispatch: [WaiterQueue<Void>.Continuation] = []
+    var completedRunsPending = false
 
     init(machine: Machine, action: Action?) {
       self.machine = machine
       self.action = action
+    }
+
+    /// Whether runs completed at dispatch left work for after the lock; resets it.
+    @inlinable
+    mutating func takeCompletedRunsPending() -> Bool {
+      guard completedRunsPending else { return false }
+      completedRunsPending = false
+      return true
     }
 
     /// The tasks of `key`'s `tickets`, which must be in flight.
@@ -148,20 +159,20 @@ where
 
   @inlinable
   package func send(_ input: Input, forKey key: Key) {
-    let superseded = state.withLock { state in send(input, forKey: key, in: &state).superseded }
+    let (superseded, completedRuns) = state.withLock { state in
+      (send(input, forKey: key, in: &state).superseded, state.takeCompletedRunsPending())
+    }
     for task in superseded { task.cancel() }
-    if completedAtDispatch != nil { resumeSettledAtDispatch() }
+    if completedRuns { resumeAfterCompletedRuns() }
   }
 
-  /// Resumes the callers and waiters that runs completed at their dispatch settled.
+  /// After a critical section that completed runs at their dispatch: resumes the callers they
+  /// settled and wakes the waiters that may now be due.
   @usableFromInline
-  func resumeSettledAtDispatch() {
+  func resumeAfterCompletedRuns() {
     let (callers, waiters) = state.withLock { state in
-      defer {
-        state.settledAtDispatch = []
-        state.wokenAtDispatch = []
-      }
-      return (state.settledAtDispatch, state.wokenAtDispatch)
+      defer { state.settledAtDispatch = [] }
+      return (state.settledAtDispatch, settledWaiters(&state))
     }
     for caller in callers { caller.resume() }
     for waiter in waiters { waiter.resume() }
@@ -214,7 +225,7 @@ where
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
     guard completedAtDispatch != nil else { return try await sendAndWaitForRun(input, forKey: key) }
     // A run completed inside the send leaves its waiters to wake once the lock is released.
-    defer { resumeSettledAtDispatch() }
+    defer { if state.withLock({ $0.takeCompletedRunsPending() }) { resumeAfterCompletedRuns() } }
     return try await sendAndWaitForRun(input, forKey: key)
   }
 
@@ -481,7 +492,7 @@ where
       guard let run = next.run else { break }
       ticket = run.ticket
     }
-    state.wokenAtDispatch += settledWaiters(&state)
+    state.completedRunsPending = true
     return replaced
   }
 
@@ -489,28 +500,29 @@ where
 
   private func runTimer(_ generation: UInt64) async {
     while true {
-      let (next, superseded, waiters) = state.withLock {
+      let (next, superseded, waiters, completedRuns) = state.withLock {
         state -> (
-          Machine.TimerStep.Next, [RunTask], [WaiterQueue<Void>.Continuation]
+          Machine.TimerStep.Next, [RunTask], [WaiterQueue<Void>.Continuation], Bool
         ) in
         let step = state.machine.timerWoke(generation: generation, at: clock.now)
         var superseded: [RunTask] = []
         for start in step.starts {
           superseded += startRun(start.run, forKey: start.key, in: &state)
         }
+        let completedRuns = state.takeCompletedRunsPending()
         switch step.next {
         case .stop:
           state.timerTask = nil
-          return (step.next, superseded, quiescentWaiters(&state))
+          return (step.next, superseded, quiescentWaiters(&state), completedRuns)
         case .sleep:
-          return (step.next, superseded, quiescentWaiters(&state))
+          return (step.next, superseded, quiescentWaiters(&state), completedRuns)
         case .retire:
-          return (step.next, superseded, [])
+          return (step.next, superseded, [], completedRuns)
         }
       }
       for task in superseded { task.cancel() }
       for waiter in waiters { waiter.resume() }
-      if completedAtDispatch != nil { resumeSettledAtDispatch() }
+      if completedRuns { resumeAfterCompletedRuns() }
       switch next {
       case .sleep(let deadline):
         do {
@@ -538,7 +550,7 @@ where
         precondition(
           state.machine.isShutDown,
           "Internal inconsistency in Settle: the action was released before shutdown")
-        _ = state.machine.claim(ticket, forKey: key)
+        _ = state.machine.claim(ticket, forKey: key, at: clock.now)
       }
     }
     let (waiters, callers, superseded, released) = state.withLock { state in

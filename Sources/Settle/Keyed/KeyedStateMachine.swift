@@ -316,26 +316,17 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
 
   // MARK: - Runs
 
-  /// A dispatched run of `key` is about to start: its value, or `nil` when it must not start.
+  /// A dispatched run of `key` is about to start at `now`: its value, or `nil` when it must
+  /// not start; the key's machine learns when it starts (``TimedStateMachine/claim(_:at:)``).
   @inlinable
-  package mutating func claim(_ ticket: RunTicket<Value>, forKey key: Key) -> Value? {
-    claim(ticket, forKey: key, at: nil)
-  }
-
-  /// A dispatched run of `key` is about to start at `now`: ``claim(_:forKey:)``, and the key's
-  /// machine told when it starts (``TimedStateMachine/runStarted(at:)``); what engines call.
-  @inlinable
-  package mutating func claim(_ ticket: RunTicket<Value>, forKey key: Key, at now: Instant?)
+  package mutating func claim(_ ticket: RunTicket<Value>, forKey key: Key, at now: Instant)
     -> Value?
   {
     guard let index = keys.index(forKey: key) else {
       preconditionFailure("Internal inconsistency in Settle: a run claimed for a key with no state")
     }
     let wasHolding = keys.values[index].machine.hasHeldValue
-    let value =
-      if let now { keys.values[index].machine.claim(ticket, at: now) } else {
-        keys.values[index].machine.claim(ticket)
-      }
+    let value = keys.values[index].machine.claim(ticket, at: now)
     // The key's run is in flight, so the key stays whatever it holds now.
     countHolding(was: wasHolding, is: keys.values[index].machine.hasHeldValue)
     return value

@@ -13,17 +13,19 @@ extension KeyedRuns where KeyMachine: DispatchesAtOnce {
   /// `acquire(forKey:)`.
   @inlinable
   package func sendIfDispatchedAtOnce(_ input: Input, forKey key: Key) -> Bool {
-    let (sent, replaced) = state.withLock { state -> (Bool, [RunTask]) in
-      guard state.machine.dispatchesAtOnce(forKey: key, at: clock.now) else { return (false, []) }
+    let (sent, replaced, completedRuns) = state.withLock { state -> (Bool, [RunTask], Bool) in
+      guard state.machine.dispatchesAtOnce(forKey: key, at: clock.now) else {
+        return (false, [], false)
+      }
       let (replaced, number, dispatched) = send(input, forKey: key, in: &state)
       precondition(
         dispatched == number,
         "Internal inconsistency in Settle: a value the rate limiter had a place for was not dispatched"
       )
-      return (true, replaced)
+      return (true, replaced, state.takeCompletedRunsPending())
     }
     for task in replaced { task.cancel() }
-    if sent, completedAtDispatch != nil { resumeSettledAtDispatch() }
+    if completedRuns { resumeAfterCompletedRuns() }
     return sent
   }
 }

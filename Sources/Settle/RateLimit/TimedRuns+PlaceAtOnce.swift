@@ -1,12 +1,3 @@
-/// A machine that can say, before a send, whether the send would be dispatched at once.
-@usableFromInline
-package protocol DispatchesAtOnce: TimedStateMachine {
-  /// Whether a value sent at `now` would be dispatched at once.
-  func dispatchesAtOnce(at now: Instant) -> Bool
-}
-
-extension RateLimitStateMachine: DispatchesAtOnce {}
-
 extension TimedRuns where Machine: DispatchesAtOnce {
   /// Sends `input` only if its run is dispatched at once, and says whether it was: the fast
   /// path of `acquire()`, one critical section and no waiter, for a caller under the limit.

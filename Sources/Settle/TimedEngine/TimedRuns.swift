@@ -613,9 +613,11 @@ where
         }
       }
       let next = state.machine.runReturned(ticket, at: now)
-      if case .startTimer(let generation) = next { startTimer(generation, at: now, in: &state) }
-      if case .startRunAndTimer(_, let generation) = next {
+      switch next {
+      case .startTimer(let generation), .startRunAndTimer(_, let generation):
         startTimer(generation, at: now, in: &state)
+      case .none, .startRun:
+        break
       }
       guard let run = next.run else { break }
       ticket = run.ticket

@@ -152,12 +152,12 @@ where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
     guard var k = keyedRuns[key].first, !k.claimed else { return nil }
     trace.append("@\(now) claim k\(key)")
     guard prompt else {
-      _ = keyed.claim(k.ticket, forKey: key)
+      _ = keyed.claim(k.ticket, forKey: key, at: ms(now))
       keyedRuns[key][0].claimed = true
       return nil
     }
     guard var r = refRuns[key].first, !r.claimed else { return "k\(key): keyed run, no ref run" }
-    let kv = keyed.claim(k.ticket, forKey: key)
+    let kv = keyed.claim(k.ticket, forKey: key, at: ms(now))
     let rv = refs[key].claim(r.ticket)
     keyedLog[key].append("c \(kv.map(String.init) ?? "nil")")
     refLog[key].append("c \(rv.map(String.init) ?? "nil")")
@@ -558,7 +558,8 @@ struct KeyedMachineDifferentialTests {
     }
     #expect(machine.timer == .stopped)
     #expect(machine.heapCount == 0)
-    #expect(machine.claim(run.ticket, forKey: "a") == "a1", "a run in flight still finishes")
+    #expect(
+      machine.claim(run.ticket, forKey: "a", at: ms(100)) == "a1", "a run in flight still finishes")
     machine.runReturnedStartingNothing(run.ticket, forKey: "a", at: ms(100))
     #expect(machine.keyCount == 0)
   }

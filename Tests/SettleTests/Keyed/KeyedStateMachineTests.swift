@@ -26,7 +26,9 @@ struct KeyedStateMachineTests {
   ) -> [String] {
     starts.compactMap { start in
       defer { machine.runReturnedStartingNothing(start.run.ticket, forKey: start.key, at: now) }
-      return machine.claim(start.run.ticket, forKey: start.key).map { "\(start.key):\($0)" }
+      return machine.claim(start.run.ticket, forKey: start.key, at: now).map {
+        "\(start.key):\($0)"
+      }
     }
   }
 
@@ -107,7 +109,7 @@ struct KeyedStateMachineTests {
     let start = try #require(step.starts.first)
     #expect(machine.keyCount == 1, "kept while its run is in flight")
     #expect(machine.isPending(forKey: "a"), "due, not yet started")
-    #expect(machine.claim(start.run.ticket, forKey: "a") == "a1")
+    #expect(machine.claim(start.run.ticket, forKey: "a", at: Self.at(300)) == "a1")
     #expect(!machine.isPending(forKey: "a"))
     #expect(!machine.isIdle)
     machine.runReturnedStartingNothing(start.run.ticket, forKey: "a", at: Self.at(300))
@@ -155,7 +157,7 @@ struct KeyedStateMachineTests {
     let cancel = machine.cancel(forKey: "a")
     #expect(cancel.cancelling == 1..<2)
     #expect(machine.keyCount == 1)
-    #expect(machine.claim(start.run.ticket, forKey: "a") == nil)
+    #expect(machine.claim(start.run.ticket, forKey: "a", at: Self.at(300)) == nil)
     machine.runReturnedStartingNothing(start.run.ticket, forKey: "a", at: Self.at(300))
     #expect(machine.keyCount == 0)
   }
