@@ -4,10 +4,10 @@ import Settle
 // is for a timer: a caller's value is sent inside its call, on a task the test cannot follow,
 // so the test waits until the callers wait before it moves the clock.
 
-extension Debouncing {
+extension PacedAction {
   /// Suspends until at least `count` callers of `sendAndWait(_:)` or
-  /// `sendAndWaitForResult(_:)` wait for a run: their values are sent, and no run has settled
-  /// them yet.
+  /// `sendAndWaitForResult(_:)` (or a rate limiter's `acquire()`) wait for a run: their values
+  /// are sent, and no run has settled them yet.
   ///
   /// Two callers started in tasks of their own send in an order and at a time the test does
   /// not control; once both wait, the clock may move, and both values are in the quiet period
@@ -28,47 +28,14 @@ extension Debouncing {
   /// Returns at once when the count is already reached, and early when the waiting task is
   /// cancelled. A value dropped at once (left out by the owner's rules) never counts.
   public nonisolated func waitForCallers(count: Int) async {
-    await runs.waitForCallers(count: count)
+    await _entryPoints.controls.waitForCallers(count: count)
   }
 }
 
-extension Throttling {
-  /// Suspends until at least `count` callers wait for a run, as
-  /// ``Debouncing/waitForCallers(count:)`` does.
-  public nonisolated func waitForCallers(count: Int) async {
-    await runs.waitForCallers(count: count)
-  }
-}
-
-extension KeyedDebouncing {
+extension KeyedPacedAction {
   /// Suspends until at least `count` callers, over every key, wait for a run, as
-  /// ``Debouncing/waitForCallers(count:)`` does.
+  /// ``Settle/PacedAction/waitForCallers(count:)`` does.
   public nonisolated func waitForCallers(count: Int) async {
-    await runs.waitForCallers(count: count)
-  }
-}
-
-extension KeyedThrottling {
-  /// Suspends until at least `count` callers, over every key, wait for a run, as
-  /// ``Debouncing/waitForCallers(count:)`` does.
-  public nonisolated func waitForCallers(count: Int) async {
-    await runs.waitForCallers(count: count)
-  }
-}
-
-extension RateLimiting {
-  /// Suspends until at least `count` callers of `sendAndWait(_:)`, `sendAndWaitForResult(_:)`
-  /// or `acquire()` wait for their runs, as ``Debouncing/waitForCallers(count:)`` does: their
-  /// values are queued or running.
-  public nonisolated func waitForCallers(count: Int) async {
-    await runs.waitForCallers(count: count)
-  }
-}
-
-extension KeyedRateLimiting {
-  /// Suspends until at least `count` callers, over every key, wait for their runs, as
-  /// ``RateLimiting/waitForCallers(count:)`` does.
-  public nonisolated func waitForCallers(count: Int) async {
-    await runs.waitForCallers(count: count)
+    await _entryPoints.controls.waitForCallers(count: count)
   }
 }

@@ -44,14 +44,18 @@
 ///   it takes a lock and stores or folds the value in place (the fold runs under that lock, so
 ///   values fold in call order with no task per input). A burst of any length uses one timer
 ///   task, which sleeps until the newest deadline; each run uses one task.
-public final actor Debouncing<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
+public final actor Debouncing<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>:
+  PacedAction
 where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C, Success, Failure>
+  /// Not for use outside Settle; see ``PacedAction``.
+  public nonisolated let _entryPoints: _PacedEntryPoints<Folding.Input, Success>
   /// What the deinit does with a pending value.
+  @usableFromInline
   let onRelease: PendingValuePolicy
 
   /// Creates a debouncer whose runs receive the fold of the values sent, on `clock`'s time.
@@ -83,6 +87,7 @@ where C.Duration == Duration {
   ///     result goes to the callers of ``sendAndWaitForResult(_:)`` it covered, and ``send(_:)``
   ///     and ``sendAndWait(_:)`` ignore it.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
+  @inlinable
   public init(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -99,12 +104,16 @@ where C.Duration == Duration {
       tolerance: tolerance,
       action: action
     )
+    _entryPoints = _PacedEntryPoints(
+      runs, ownerName: { Folding.ownerName(plain: "Debouncer", core: "Debouncing") },
+      noun: "debouncer")
   }
 
   /// Creates a debouncer whose runs receive the newest value: a ``Debouncer``, whose page has
   /// an example. The parameters are those of
   /// ``init(for:tolerance:options:folding:onRelease:clock:action:)``, with ``LatestValue`` as
   /// the fold.
+  @inlinable
   public init<Value>(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -122,87 +131,6 @@ where C.Duration == Duration {
     runs.shutDown(onRelease)
   }
 
-  /// Offers a value: it becomes (or joins) the pending value and restarts the quiet period.
-  /// Synchronous and callable from any isolation. With `leading: true`, the value that opens a
-  /// burst is dispatched at once (its action starts on the next turn, never inside `send`).
-  ///
-  /// - Complexity: O(1); creates the timer task only for the first value of a burst.
-  @inlinable
-  public nonisolated func send(_ value: Folding.Input) {
-    runs.send(value)
-  }
-
-  /// Offers a value, as ``send(_:)`` does, and returns once the run that covers it has
-  /// finished, saying how the value ended.
-  ///
-  /// ```swift
-  /// let search = Debouncer(for: .milliseconds(300)) { (query: String) in
-  ///   print(await Catalog.search(query))
-  /// }
-  /// // A spinner shows until the run covering this query (or a newer one) returns.
-  /// let outcome = try await search.sendAndWait("dune")
-  /// if outcome == .dropped { print("cancelled before it ran") }
-  /// ```
-  ///
-  /// The value is sent before the call first suspends, in order with the caller's other
-  /// sends, and at the same cost as ``send(_:)``; only this caller waits. It returns when the
-  /// run that started with this value, or with a later one that replaced or folded it, has
-  /// returned, or at once when no run will cover it. ``SendOutcome`` lists the outcomes.
-  ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
-  ///   value stays sent.
-  @inlinable
-  public nonisolated func sendAndWait(_ value: Folding.Input) async throws(CancellationError)
-    -> SendOutcome
-  {
-    try await runs.sendAndWait(value).outcome
-  }
-
-  /// Offers a value, as ``send(_:)`` does, and returns what the run that covered it returned:
-  /// one run's result for every caller that run covers.
-  ///
-  /// ```swift
-  /// let thumbnails = Debouncing(for: .milliseconds(50)) { (size: Int) async throws -> String in
-  ///   try await Task.sleep(for: .milliseconds(10))  // stands in for rendering
-  ///   return "thumbnail at \(size) px"
-  /// }
-  /// // Two callers within the quiet period: one render, and both get its result.
-  /// async let first = thumbnails.sendAndWaitForResult(64)
-  /// async let second = thumbnails.sendAndWaitForResult(128)
-  /// print(try await first == second)  // true: whichever size came last, rendered once
-  /// ```
-  ///
-  /// It waits as ``sendAndWait(_:)`` does, for the same run, and that run's result is the
-  /// caller's: its own value's run, or the run of a later value that superseded or folded it
-  /// (``SendOutcome/ran``, ``SendOutcome/superseded`` and ``SendOutcome/folded`` alike). A run
-  /// that started and was then cancelled still returns its result, which is often a thrown
-  /// `CancellationError`. An action that throws throws the same error to every caller its run
-  /// covered.
-  ///
-  /// The value is sent before the call first suspends, in order with the caller's other
-  /// sends.
-  ///
-  /// - Complexity: The send of ``send(_:)``, plus an entry for the caller in the table of
-  ///   waiting callers; a returning run settles the callers it covers in O(the callers
-  ///   waiting).
-  ///
-  /// - Returns: What the covering run's action returned.
-  /// - Throws: What the covering run's action threw; ``DroppedValueError`` when no run will
-  ///   cover the value; `CancellationError` when the calling task is cancelled while it
-  ///   waits, in which case the value stays sent and its run still takes place.
-  @inlinable
-  public nonisolated func sendAndWaitForResult(_ value: Folding.Input) async throws -> Success {
-    try await runs.sendAndWait(value).value()
-  }
-
-  /// Drops the pending value, cancels a running action, and ends the burst.
-  ///
-  /// Nothing sent before `cancel()` runs after it returns; the next ``send(_:)`` opens a new
-  /// burst (and so a new leading edge).
-  public nonisolated func cancel() {
-    runs.cancel()
-  }
-
   /// Runs the pending value now and returns once that action has finished; with nothing
   /// pending it returns at once. A running action is cancelled first and the flushed value
   /// runs after it returns. A flushed value never runs again on the timer, and only
@@ -215,24 +143,6 @@ where C.Duration == Duration {
   /// ``flush()`` without the wait: dispatches the pending value and returns at once.
   package nonisolated func startFlush() {
     runs.startFlush()
-  }
-
-  /// Whether a value is waiting to run: not yet due, or due and not yet started.
-  public nonisolated var isPending: Bool {
-    runs.isPending
-  }
-
-  /// Returns once nothing is pending or running, or early if the waiting task is cancelled.
-  /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the
-  /// clock past the deadline first.
-  ///
-  /// - Precondition: Not called from inside this debouncer's own action, which it would wait
-  ///   for until the end of time: code that must run after it belongs after the `await` of
-  ///   whoever sent the value, or in the action itself.
-  public nonisolated func waitUntilIdle() async {
-    preconditionNotWaitingFromInsideTheAction(
-      runs.isRunningAction, Folding.ownerName(plain: "Debouncer", core: "Debouncing"), "debouncer")
-    await runs.waitUntilIdle()
   }
 }
 

@@ -116,6 +116,7 @@ where
   @usableFromInline
   let completedAtDispatch: RunResult?
 
+  @usableFromInline
   package convenience init(
     machine: Machine,
     clock: C,
@@ -128,6 +129,7 @@ where
   }
 
   /// An engine whose runs have no work: each completes at its dispatch with `result`.
+  @usableFromInline
   package convenience init(
     machine: Machine, clock: C, tolerance: Duration?, completingRunsWith result: RunResult
   ) {
@@ -153,6 +155,7 @@ where
   }
 
   /// Whether a value of `key` is waiting to run.
+  @usableFromInline
   package func isPending(forKey key: Key) -> Bool {
     state.withLock { $0.machine.isPending(forKey: key) }
   }
@@ -274,6 +277,7 @@ where
     }
   }
 
+  @usableFromInline
   package func cancel(forKey key: Key) {
     let (tasks, waiters, callers) = state.withLock { state in
       let cancel = state.machine.cancel(forKey: key)
@@ -287,6 +291,7 @@ where
     for caller in callers { caller.resume() }
   }
 
+  @usableFromInline
   package func cancel() {
     let (tasks, waiters, callers) = state.withLock { state in
       (
@@ -328,6 +333,7 @@ where
   /// Whether the calling task is running this engine's action.
   package var isRunningAction: Bool { RunningAction.isRunning(for: self) }
 
+  @usableFromInline
   package func waitUntilIdle() async {
     await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
   }

@@ -47,6 +47,7 @@ extension KeyedRunsOwner {
 
 extension KeyedRuns {
   /// For tests: see ``TimedRuns/waitForCallers(count:)``.
+  @usableFromInline
   package func waitForCallers(count: Int) async {
     await state.wait(in: \.sendWaiters.countWaiters, for: count) { $0.sendWaiters.count >= count }
   }

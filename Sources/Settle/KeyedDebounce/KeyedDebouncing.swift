@@ -31,14 +31,17 @@
 ///   O(n) once they outnumber the live ones.
 public final actor KeyedDebouncing<
   Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error
->
+>: KeyedPacedAction
 where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
   package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
+  /// Not for use outside Settle; see ``KeyedPacedAction``.
+  public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Folding.Input, Success>
   /// What the deinit does with the pending values.
+  @usableFromInline
   let onRelease: PendingValuePolicy
 
   /// Creates a keyed debouncer whose runs receive the fold of each key's values.
@@ -59,6 +62,7 @@ where C.Duration == Duration {
   /// each key; `action` is called with the key and its fold, and `onRelease` applies to every
   /// key's pending value.
   /// - Precondition: `interval` and `tolerance` are not negative.
+  @inlinable
   public init(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -77,12 +81,16 @@ where C.Duration == Duration {
       tolerance: tolerance,
       action: action
     )
+    _entryPoints = _KeyedPacedEntryPoints(
+      runs, ownerName: { Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing") },
+      noun: "debouncer")
   }
 
   /// Creates a keyed debouncer whose runs receive each key's newest value: a
   /// ``KeyedDebouncer``, whose page has an example. The parameters are those of
   /// ``init(for:tolerance:options:folding:onRelease:clock:action:)``, with ``LatestValue`` as
   /// the fold.
+  @inlinable
   public init<Value>(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -100,80 +108,6 @@ where C.Duration == Duration {
     runs.shutDown(onRelease)
   }
 
-  /// Offers a value for `key`, as ``Debouncing/send(_:)`` does for one key; other keys are
-  /// not affected.
-  ///
-  /// - Complexity: O(1) amortised for a key already waiting; O(log n) for the first value of
-  ///   a key's burst, n being the keys pending. Creates a task only for a leading run, and
-  ///   the one timer task when it is not running.
-  @inlinable
-  public nonisolated func send(_ value: Folding.Input, forKey key: Key) {
-    runs.send(value, forKey: key)
-  }
-
-  /// Offers a value for `key`, as ``send(_:forKey:)`` does, and returns once the key's run that
-  /// covers it has finished, saying how the value ended.
-  ///
-  /// ```swift
-  /// let save = KeyedDebouncer(for: .seconds(1)) { (document: Int, text: String) in
-  ///   print("saving document", document, text)
-  /// }
-  /// print(try await save.sendAndWait("Dear Ada,", forKey: 3))  // "ran", once saved
-  /// ```
-  ///
-  /// The rules are ``Debouncing/sendAndWait(_:)``'s, for one key: the value is sent before the
-  /// call first suspends; it returns when the key's run that started with this value, or
-  /// with a later value of the same key that replaced or folded it, has returned, or at once
-  /// when no run will cover it. Runs and cancels of other keys never settle it.
-  ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
-  ///   value stays sent.
-  @inlinable
-  public nonisolated func sendAndWait(
-    _ value: Folding.Input, forKey key: Key
-  ) async throws(CancellationError) -> SendOutcome {
-    try await runs.sendAndWait(value, forKey: key).outcome
-  }
-
-  /// Offers a value for `key` and returns what the key's run that covered it returned or
-  /// threw: concurrent callers of one key within its quiet period share one run and its result,
-  /// and callers of other keys never do. The rules are those of
-  /// ``Debouncing/sendAndWaitForResult(_:)``, for one key.
-  ///
-  /// ```swift
-  /// // Single flight: requests for one image within 50 ms share one download.
-  /// let images = KeyedDebouncing(for: .milliseconds(50)) {
-  ///   (url: String, _: Void) async throws -> [UInt8] in
-  ///   try await Task.sleep(for: .milliseconds(10))  // stands in for the download
-  ///   return Array(url.utf8)
-  /// }
-  /// async let header = images.sendAndWaitForResult((), forKey: "https://example.com/a.png")
-  /// async let cell = images.sendAndWaitForResult((), forKey: "https://example.com/a.png")
-  /// print(try await header == cell)  // true: one download, both callers
-  /// ```
-  @inlinable
-  public nonisolated func sendAndWaitForResult(
-    _ value: Folding.Input, forKey key: Key
-  ) async throws -> Success {
-    try await runs.sendAndWait(value, forKey: key).value()
-  }
-
-  /// Drops `key`'s pending value, cancels its running action, ends its burst and forgets the
-  /// key, as ``Debouncing/cancel()`` does for one; other keys go on undisturbed.
-  ///
-  /// - Complexity: O(1) amortised.
-  public nonisolated func cancel(forKey key: Key) {
-    runs.cancel(forKey: key)
-  }
-
-  /// Drops every pending value, cancels every running action and stops the timer; nothing
-  /// sent before this call runs after it returns.
-  ///
-  /// - Complexity: O(k), k being the keys pending or running.
-  public nonisolated func cancel() {
-    runs.cancel()
-  }
-
   /// Runs `key`'s pending value now and returns once that action has finished.
   ///
   /// It follows ``Debouncing/flush()`` for that key, called from inside the action too; other
@@ -189,24 +123,6 @@ where C.Duration == Duration {
   /// - Complexity: O(k) to start them, k being the keys pending or running.
   public nonisolated func flush() async {
     await runs.flush()
-  }
-
-  /// Whether a value of `key` is waiting to run: not yet due, or due and not yet started.
-  ///
-  /// - Complexity: O(1) amortised.
-  public nonisolated func isPending(forKey key: Key) -> Bool {
-    runs.isPending(forKey: key)
-  }
-
-  /// Returns once no key has anything pending or running, as ``Debouncing/waitUntilIdle()``
-  /// does for one.
-  ///
-  /// - Precondition: Not called from inside this debouncer's own action.
-  public nonisolated func waitUntilIdle() async {
-    preconditionNotWaitingFromInsideTheAction(
-      runs.isRunningAction, Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing"),
-      "debouncer")
-    await runs.waitUntilIdle()
   }
 }
 

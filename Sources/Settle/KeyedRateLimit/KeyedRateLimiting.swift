@@ -26,13 +26,15 @@
 ///   O(`limit` + its values queued).
 public final actor KeyedRateLimiting<
   Key: Hashable & Sendable, Value: Sendable, C: Clock, Success: Sendable, Failure: Error
->
+>: KeyedPacedAction
 where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = RateLimitStateMachine<Numbered<Value>, C.Instant>
 
   @usableFromInline
   package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
+  /// Not for use outside Settle; see ``KeyedPacedAction``.
+  public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Value, Success>
 
   /// Creates a keyed rate limiter that runs `action` with each key's values, at most `limit`
   /// times per key in any span of `interval`.
@@ -52,6 +54,7 @@ where C.Duration == Duration {
   /// applied to each key; `action` is called with the key and its value.
   ///
   /// - Precondition: `limit` is at least 1; `interval` and `tolerance` are not negative.
+  @inlinable
   public init(
     limit: Int,
     per interval: Duration,
@@ -62,10 +65,13 @@ where C.Duration == Duration {
     runs = KeyedRuns(
       machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
       clock: clock, tolerance: tolerance, action: action)
+    _entryPoints = _KeyedPacedEntryPoints(
+      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter")
   }
 
   /// A keyed rate limiter whose runs have no work, only places: each completes at its
   /// dispatch with `result`, so that ``acquire(forKey:)`` needs no task per place.
+  @inlinable
   package init(
     limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
     completingRunsWith result: Result<Success, Failure>
@@ -73,74 +79,12 @@ where C.Duration == Duration {
     runs = KeyedRuns(
       machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
       clock: clock, tolerance: tolerance, completingRunsWith: result)
+    _entryPoints = _KeyedPacedEntryPoints(
+      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter")
   }
 
   deinit {
     runs.shutDown(.cancelPending)
-  }
-
-  /// Queues a value for `key`, as ``RateLimiting/send(_:)`` does for one key. Other keys are
-  /// not affected.
-  ///
-  /// - Complexity: Amortised O(1) for a key with a queue or a run in flight; O(log n) for a
-  ///   send that dispatches a run or starts the key's queue, n being the keys inside a window.
-  @inlinable
-  public nonisolated func send(_ value: Value, forKey key: Key) {
-    runs.send(value, forKey: key)
-  }
-
-  /// Queues a value for `key` and returns once its run has finished; the rules of
-  /// ``RateLimiting/sendAndWait(_:)``, for one key.
-  ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
-  ///   value stays queued and still runs.
-  @inlinable
-  public nonisolated func sendAndWait(
-    _ value: Value, forKey key: Key
-  ) async throws(CancellationError) -> SendOutcome {
-    try await runs.sendAndWait(value, forKey: key).outcome
-  }
-
-  /// Queues a value for `key` and returns what its run returned or threw; the rules of
-  /// ``RateLimiting/sendAndWaitForResult(_:)``, for one key.
-  @inlinable
-  public nonisolated func sendAndWaitForResult(
-    _ value: Value, forKey key: Key
-  ) async throws -> Success {
-    try await runs.sendAndWait(value, forKey: key).value()
-  }
-
-  /// Starts `key` over, as ``RateLimiting/cancel()`` does for one limiter: drops its queue,
-  /// cancels its running action and forgets its window. Other keys go on undisturbed.
-  ///
-  /// - Complexity: O(1) amortised.
-  public nonisolated func cancel(forKey key: Key) {
-    runs.cancel(forKey: key)
-  }
-
-  /// Starts every key over and stops the timer; nothing queued before this call runs after it
-  /// returns.
-  ///
-  /// - Complexity: O(k), k being the keys queued, running or inside a window.
-  public nonisolated func cancel() {
-    runs.cancel()
-  }
-
-  /// Whether a value of `key` waits to run: queued, or dispatched and not yet started.
-  ///
-  /// - Complexity: O(1) amortised.
-  public nonisolated func isPending(forKey key: Key) -> Bool {
-    runs.isPending(forKey: key)
-  }
-
-  /// Returns once no key has anything queued or running, as ``RateLimiting/waitUntilIdle()``
-  /// does for one. A window still open does not count.
-  ///
-  /// - Precondition: Not called from inside this rate limiter's own action.
-  public nonisolated func waitUntilIdle() async {
-    preconditionNotWaitingFromInsideTheAction(
-      runs.isRunningAction, "KeyedRateLimiter", "rate limiter")
-    await runs.waitUntilIdle()
   }
 }
 

@@ -31,14 +31,17 @@
 ///   O(log n) when the timer wakes.
 public final actor KeyedThrottling<
   Key: Hashable & Sendable, Folding: RunFold, C: Clock, Success: Sendable, Failure: Error
->
+>: KeyedPacedAction
 where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
   package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
+  /// Not for use outside Settle; see ``KeyedPacedAction``.
+  public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Folding.Input, Success>
   /// What the deinit does with the pending values.
+  @usableFromInline
   let onRelease: PendingValuePolicy
 
   /// Creates a keyed throttler whose runs receive the fold of each key's values.
@@ -59,6 +62,7 @@ where C.Duration == Duration {
   /// key; `action` is called with the key and its fold, and `onRelease` applies to every key's
   /// pending value.
   /// - Precondition: `interval` and `tolerance` are not negative.
+  @inlinable
   public init(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -74,12 +78,16 @@ where C.Duration == Duration {
       machine: KeyedStateMachine(
         fresh: KeyMachine(interval: interval, mode: mode, fold: NumberedFold(fold))),
       clock: clock, tolerance: tolerance, action: action)
+    _entryPoints = _KeyedPacedEntryPoints(
+      runs, ownerName: { Folding.ownerName(plain: "KeyedThrottler", core: "KeyedThrottling") },
+      noun: "throttler")
   }
 
   /// Creates a keyed throttler whose runs receive one value each: a ``KeyedThrottler``, whose
   /// page has an example. The parameters are those of
   /// ``init(for:tolerance:mode:folding:onRelease:clock:action:)``, with ``LatestValue`` as the
   /// fold.
+  @inlinable
   public init<Value>(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -97,68 +105,6 @@ where C.Duration == Duration {
     runs.shutDown(onRelease)
   }
 
-  /// Offers a value for `key`, as ``Throttling/send(_:)`` does for one key: the key's
-  /// ``ThrottleMode`` decides whether it runs at once, at the end of the key's window, or not
-  /// at all. Other keys are not affected.
-  ///
-  /// - Complexity: O(1) amortised for a key whose value already waits; O(log n) for a send
-  ///   that opens a key's window or is the first to wait in it, n being the keys inside a
-  ///   window. Creates a task only for a run, and the one timer task when it is not running.
-  @inlinable
-  public nonisolated func send(_ value: Folding.Input, forKey key: Key) {
-    runs.send(value, forKey: key)
-  }
-
-  /// Offers a value for `key`, as ``send(_:forKey:)`` does, and returns once the key's run that
-  /// covers it has finished, saying how the value ended.
-  ///
-  /// ```swift
-  /// let refresh = KeyedThrottler(for: .seconds(5)) { (feed: String, reason: String) in
-  ///   print("refreshing", feed, "for", reason)
-  /// }
-  /// print(try await refresh.sendAndWait("pull to refresh", forKey: "news"))  // "ran"
-  /// ```
-  ///
-  /// The rules are ``Throttling/sendAndWait(_:)``'s, for one key. Runs and cancels of other
-  /// keys never settle it.
-  ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
-  ///   value stays sent.
-  @inlinable
-  public nonisolated func sendAndWait(
-    _ value: Folding.Input, forKey key: Key
-  ) async throws(CancellationError) -> SendOutcome {
-    try await runs.sendAndWait(value, forKey: key).outcome
-  }
-
-  /// Offers a value for `key` and returns what the key's run that covered it returned or
-  /// threw: concurrent callers of one key within its window share one run and its result,
-  /// and callers of other keys never do. The rules are those of
-  /// ``Debouncing/sendAndWaitForResult(_:)``, for one key.
-  @inlinable
-  public nonisolated func sendAndWaitForResult(
-    _ value: Folding.Input, forKey key: Key
-  ) async throws -> Success {
-    try await runs.sendAndWait(value, forKey: key).value()
-  }
-
-  /// Drops `key`'s waiting value, cancels its running action, closes its window and forgets
-  /// the key, as ``Throttling/cancel()`` does for one; other keys go on undisturbed. The next
-  /// value of the key runs as the first of a window.
-  ///
-  /// - Complexity: O(1) amortised.
-  public nonisolated func cancel(forKey key: Key) {
-    runs.cancel(forKey: key)
-  }
-
-  /// Drops every waiting value, cancels every running action, closes every window and stops
-  /// the timer; nothing sent before this call runs after it returns.
-  ///
-  /// - Complexity: O(k), k being the keys pending, running or inside a window.
-  public nonisolated func cancel() {
-    runs.cancel()
-  }
-
   /// Runs `key`'s waiting value now, without waiting for its window, and returns once that
   /// action has finished, as ``Throttling/flush()`` does for one key; other keys are not
   /// affected.
@@ -172,25 +118,6 @@ where C.Duration == Duration {
   /// - Complexity: O(k) to start them, k being the keys pending, running or inside a window.
   public nonisolated func flush() async {
     await runs.flush()
-  }
-
-  /// Whether a value of `key` is waiting to run: for its window's end, or dispatched and not
-  /// yet started.
-  ///
-  /// - Complexity: O(1) amortised.
-  public nonisolated func isPending(forKey key: Key) -> Bool {
-    runs.isPending(forKey: key)
-  }
-
-  /// Returns once no key has anything waiting or running, as ``Throttling/waitUntilIdle()``
-  /// does for one. A window still open does not count.
-  ///
-  /// - Precondition: Not called from inside this throttler's own action.
-  public nonisolated func waitUntilIdle() async {
-    preconditionNotWaitingFromInsideTheAction(
-      runs.isRunningAction, Folding.ownerName(plain: "KeyedThrottler", core: "KeyedThrottling"),
-      "throttler")
-    await runs.waitUntilIdle()
   }
 }
 

@@ -22,7 +22,14 @@
 /// - **Order.** ``send(_:)`` and ``cancel()`` are synchronous and nonisolated, so calls made in
 ///   order from one actor take effect in that order.
 /// - **Results.** An action may return a value and throw; ``sendAndWaitForResult(_:)`` returns
-///   what the run of the caller's own value returned or threw.
+///   what the run of the caller's own value returned or threw, and ``sendAndWait(_:)``
+///   returns ``SendOutcome/ran`` once that run has returned. Both report a value that
+///   ``cancel()`` or the release dropped first (``SendOutcome/dropped``,
+///   ``DroppedValueError``).
+/// - **Starting over.** ``cancel()`` drops the queue, cancels a running action and forgets the
+///   window, so that the next value runs as soon as a cancelled action still running has
+///   returned. It is for abandoning the work (a sign-out, a closed document), not for
+///   skipping a value: runs dispatched before it still reached whatever the limit protects.
 /// - **Lifetime.** Releasing the limiter drops the queue, cancels a running action and
 ///   releases the action closure; nothing runs afterwards.
 ///
@@ -33,13 +40,16 @@
 ///   queues it. Memory is O(`limit` + the values queued): the window remembers when its last
 ///   `limit` runs started. The queue has one timer task, which sleeps until a place frees up;
 ///   each run uses one task, and a limiter without an action none (see ``acquire()``).
-public final actor RateLimiting<Value: Sendable, C: Clock, Success: Sendable, Failure: Error>
+public final actor RateLimiting<Value: Sendable, C: Clock, Success: Sendable, Failure: Error>:
+  PacedAction
 where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = RateLimitStateMachine<Numbered<Value>, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C, Success, Failure>
+  /// Not for use outside Settle; see ``PacedAction``.
+  public nonisolated let _entryPoints: _PacedEntryPoints<Value, Success>
 
   /// Creates a rate limiter that runs `action` with each value sent, at most `limit` times in
   /// any span of `interval`.
@@ -65,6 +75,7 @@ where C.Duration == Duration {
   ///   - action: The work, called with each value in the order sent. It may return a value
   ///     and throw: ``sendAndWaitForResult(_:)`` returns it, and ``send(_:)`` ignores it.
   /// - Precondition: `limit` is at least 1; `interval` and `tolerance` are not negative.
+  @inlinable
   public init(
     limit: Int,
     per interval: Duration,
@@ -75,11 +86,13 @@ where C.Duration == Duration {
     runs = TimedRuns(
       machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
       action: action)
+    _entryPoints = _PacedEntryPoints(runs, ownerName: { "RateLimiter" }, noun: "rate limiter")
   }
 
   /// A rate limiter whose runs have no work, only places: each completes at its dispatch with
   /// `result`, so that ``acquire()`` learns it has its place in the critical section that gave
   /// it, with no task per place.
+  @inlinable
   package init(
     limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
     completingRunsWith result: Result<Success, Failure>
@@ -87,93 +100,11 @@ where C.Duration == Duration {
     runs = TimedRuns(
       machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
       completingRunsWith: result)
+    _entryPoints = _PacedEntryPoints(runs, ownerName: { "RateLimiter" }, noun: "rate limiter")
   }
 
   deinit {
     runs.shutDown(.cancelPending)
-  }
-
-  /// Queues a value: it runs once a place in the window is free and the run before it has
-  /// returned, at once when both hold now. Synchronous and callable from any isolation; the
-  /// action starts on the next turn, never inside `send`.
-  ///
-  /// - Complexity: Amortised O(1); creates a task for a run, and the timer task when the queue
-  ///   must wait for a place.
-  @inlinable
-  public nonisolated func send(_ value: Value) {
-    runs.send(value)
-  }
-
-  /// Queues a value, as ``send(_:)`` does, and returns once its run has finished.
-  ///
-  /// ```swift
-  /// let notify = RateLimiter(limit: 1, per: .seconds(2)) { (message: String) in
-  ///   print("notifying:", message)
-  /// }
-  /// // The button's spinner shows until the notification has gone out.
-  /// if try await notify.sendAndWait("build finished") == .dropped { print("cancelled") }
-  /// ```
-  ///
-  /// It returns ``SendOutcome/ran`` once the value's own run has returned, or
-  /// ``SendOutcome/dropped`` when ``cancel()`` or the limiter's release dropped it first.
-  ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
-  ///   value stays queued and still runs.
-  @inlinable
-  public nonisolated func sendAndWait(_ value: Value) async throws(CancellationError)
-    -> SendOutcome
-  {
-    try await runs.sendAndWait(value).outcome
-  }
-
-  /// Queues a value, as ``send(_:)`` does, and returns what its run returned.
-  ///
-  /// ```swift
-  /// let geocode = RateLimiting(limit: 1, per: .seconds(1)) {
-  ///   (address: String) async throws -> String in
-  ///   try await Task.sleep(for: .milliseconds(50))  // stands in for a request
-  ///   return "coordinates of \(address)"
-  /// }
-  /// // However many callers, requests leave at most once a second, each with its own result.
-  /// print(try await geocode.sendAndWaitForResult("1 Infinite Loop"))
-  /// ```
-  ///
-  /// - Returns: What the action returned for this value.
-  /// - Throws: What the action threw for this value; ``DroppedValueError`` when ``cancel()``
-  ///   or the limiter's release dropped the value before it ran; `CancellationError` when the
-  ///   calling task is cancelled while it waits, in which case the value stays queued and
-  ///   still runs.
-  @inlinable
-  public nonisolated func sendAndWaitForResult(_ value: Value) async throws -> Success {
-    try await runs.sendAndWait(value).value()
-  }
-
-  /// Starts the limiter over: drops every queued value, cancels a running action and forgets
-  /// the window, so that the next value runs as soon as a cancelled action still running has
-  /// returned, as the first after a debouncer's `cancel()` opens a new burst. Nothing queued
-  /// before `cancel()` runs after it returns.
-  ///
-  /// It is for abandoning the work (a sign-out, a closed document), not for skipping a value:
-  /// runs dispatched before it still reached whatever the limit protects.
-  public nonisolated func cancel() {
-    runs.cancel()
-  }
-
-  /// Whether a value waits to run: queued, or dispatched and not yet started.
-  public nonisolated var isPending: Bool {
-    runs.isPending
-  }
-
-  /// Returns once nothing is queued or running, or early if the waiting task is cancelled.
-  /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the clock
-  /// to let the queue drain first.
-  ///
-  /// - Precondition: Not called from inside this rate limiter's own action, which it would
-  ///   wait for until the end of time.
-  public nonisolated func waitUntilIdle() async {
-    preconditionNotWaitingFromInsideTheAction(
-      runs.isRunningAction, "RateLimiter", "rate limiter")
-    await runs.waitUntilIdle()
   }
 }
 

@@ -21,6 +21,10 @@
 ///   the window, in ``ThrottleMode/newestAtWindowEndOnly`` every value of the window including
 ///   the one that opened it. ``ThrottleMode/firstAtWindowEnd`` and ``ThrottleMode/cooldown``
 ///   keep one value per run, so each accumulation holds that value alone.
+/// - **Dropped values.** A value the window does not keep (``ThrottleMode/firstAtWindowEnd``,
+///   ``ThrottleMode/cooldown``) is dropped at once: ``sendAndWait(_:)`` returns
+///   ``SendOutcome/dropped`` and ``sendAndWaitForResult(_:)`` throws ``DroppedValueError``.
+///   A kept value is covered by the run it opens, or by the run at its window's end.
 /// - **As a debouncer.** Call order, no stale start, no overlap, results and lifetime are
 ///   those of ``Debouncing``. ``cancel()`` also closes the window: the next value runs at
 ///   once.
@@ -30,14 +34,18 @@
 ///
 /// - Complexity: ``send(_:)`` is O(1) plus the fold's own work, in place, and takes one lock;
 ///   the timer task exists only while a value waits for a window's end.
-public final actor Throttling<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>
+public final actor Throttling<Folding: RunFold, C: Clock, Success: Sendable, Failure: Error>:
+  PacedAction
 where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 
   @usableFromInline
   package let runs: TimedRuns<Machine, C, Success, Failure>
+  /// Not for use outside Settle; see ``PacedAction``.
+  public nonisolated let _entryPoints: _PacedEntryPoints<Folding.Input, Success>
   /// What the deinit does with a pending value.
+  @usableFromInline
   let onRelease: PendingValuePolicy
 
   /// Creates a throttler whose runs receive the fold of the values sent, on `clock`'s time.
@@ -66,6 +74,7 @@ where C.Duration == Duration {
   ///   - action: The work; as for ``Debouncing``, its isolation is where the currency check
   ///     happens.
   /// - Precondition: `interval` is not negative, nor is `tolerance`.
+  @inlinable
   public init(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -82,12 +91,16 @@ where C.Duration == Duration {
       tolerance: tolerance,
       action: action
     )
+    _entryPoints = _PacedEntryPoints(
+      runs, ownerName: { Folding.ownerName(plain: "Throttler", core: "Throttling") },
+      noun: "throttler")
   }
 
   /// Creates a throttler whose runs receive one value each: a ``Throttler``, whose page has an
   /// example. The parameters are those of
   /// ``init(for:tolerance:mode:folding:onRelease:clock:action:)``, with ``LatestValue`` as the
   /// fold.
+  @inlinable
   public init<Value>(
     for interval: Duration,
     tolerance: Duration? = nil,
@@ -105,64 +118,12 @@ where C.Duration == Duration {
     runs.shutDown(onRelease)
   }
 
-  /// Offers a value; the throttler's ``ThrottleMode`` decides whether it runs at once, at the
-  /// window's end, or not at all.
-  ///
-  /// - Complexity: O(1).
-  @inlinable
-  public nonisolated func send(_ value: Folding.Input) {
-    runs.send(value)
-  }
-
-  /// Offers a value, as ``send(_:)`` does, and returns once the run that covers it has
-  /// finished: the run it starts when it opens a window, or the run at the window's end when
-  /// it waits. It returns at once with ``SendOutcome/dropped`` when the window does not keep
-  /// it (``ThrottleMode/firstAtWindowEnd``, ``ThrottleMode/cooldown``); see
-  /// ``Debouncing/sendAndWait(_:)``.
-  ///
-  /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
-  ///   value stays sent.
-  @inlinable
-  public nonisolated func sendAndWait(_ value: Folding.Input) async throws(CancellationError)
-    -> SendOutcome
-  {
-    try await runs.sendAndWait(value).outcome
-  }
-
-  /// Offers a value and returns what the run that covered it returned or threw, with the
-  /// rules of ``Debouncing/sendAndWaitForResult(_:)``; a value the window does not keep
-  /// throws ``DroppedValueError``.
-  @inlinable
-  public nonisolated func sendAndWaitForResult(_ value: Folding.Input) async throws -> Success {
-    try await runs.sendAndWait(value).value()
-  }
-
-  /// Drops the waiting value, cancels a running action and closes the window; see
-  /// ``Debouncing/cancel()``.
-  public nonisolated func cancel() {
-    runs.cancel()
-  }
-
   /// Runs the waiting value now, without waiting for the window, and returns once that action
   /// has finished, as ``Debouncing/flush()`` does. The window that was open keeps its end,
   /// except in ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's
   /// end and the next value opens a fresh one.
   public nonisolated func flush() async {
     await runs.flush()
-  }
-
-  /// Whether a value is waiting to run.
-  public nonisolated var isPending: Bool {
-    runs.isPending
-  }
-
-  /// Returns once nothing is waiting or running, as ``Debouncing/waitUntilIdle()`` does.
-  ///
-  /// - Precondition: Not called from inside this throttler's own action.
-  public nonisolated func waitUntilIdle() async {
-    preconditionNotWaitingFromInsideTheAction(
-      runs.isRunningAction, Folding.ownerName(plain: "Throttler", core: "Throttling"), "throttler")
-    await runs.waitUntilIdle()
   }
 }
 

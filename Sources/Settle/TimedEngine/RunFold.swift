@@ -80,6 +80,7 @@ public struct LatestValue<Value: Sendable>: RunFold {
 extension RunFold {
   /// The name a user knows an owner with this fold by, for messages: `plain` with
   /// ``LatestValue``, `Folding` and `plain` with ``Fold``, else `core`, the type itself.
+  @usableFromInline
   package static func ownerName(plain: String, core: String) -> String {
     if Self.self == LatestValue<Input>.self { return plain }
     if Self.self == Fold<Input, Output>.self { return "Folding" + plain }

@@ -32,6 +32,7 @@ extension TimedRuns {
 
   /// Returns once at least `count` callers wait for a run (SettleTesting's
   /// `waitForCallers(count:)`), or early when the waiting task is cancelled.
+  @usableFromInline
   package func waitForCallers(count: Int) async {
     await state.wait(in: \.sendWaiters.countWaiters, for: count) { $0.sendWaiters.count >= count }
   }

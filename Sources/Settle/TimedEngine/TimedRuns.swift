@@ -166,6 +166,7 @@ where
   let completedAtDispatch: RunResult?
 
   /// - Precondition: `tolerance` is `nil` or not negative.
+  @usableFromInline
   package convenience init(
     machine: Machine,
     clock: C,
@@ -191,6 +192,7 @@ where
   /// critical section that gave it, with no task in between.
   ///
   /// - Precondition: `tolerance` is `nil` or not negative.
+  @usableFromInline
   package convenience init(
     machine: Machine, clock: C, tolerance: Duration? = nil, completingRunsWith result: RunResult
   ) {
@@ -217,6 +219,7 @@ where
   }
 
   /// Whether a value is waiting to run.
+  @usableFromInline
   package var isPending: Bool {
     state.withLock { $0.machine.isPending }
   }

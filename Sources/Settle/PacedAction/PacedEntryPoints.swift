@@ -1,0 +1,53 @@
+/// A ``PacedAction``'s way into its engine; not for use outside Settle: only Settle's owners
+/// can make one, and its layout may change in any release.
+///
+/// The members of ``PacedAction`` are written once, in a protocol extension, yet the engine
+/// they call is generic over the owner's state machine, a type the package keeps to itself.
+/// The members a caller may call in a burst reach it through closures that capture nothing:
+/// each takes the engine and casts it back. The owners' initialisers are `@inlinable`, so the
+/// closures are made, and specialised for the owner's value and clock, in the client's
+/// module, as the owners' own forwarding members were: a `send` through them costs one
+/// indirect call more, and creating an owner allocates nothing more. The other members go
+/// through ``RunControls``.
+public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendable {
+  @usableFromInline
+  package let controls: RunControls
+  /// The engine, which ``controls`` keeps alive, for the closures below: passed unretained,
+  /// so that a call through them retains nothing.
+  @usableFromInline
+  let engine: Unmanaged<any AnyObject & Sendable>
+  @usableFromInline
+  let send: @Sendable (Unmanaged<any AnyObject & Sendable>, Input) -> Void
+  @usableFromInline
+  let sendAndWait:
+    @Sendable (Unmanaged<any AnyObject & Sendable>, Input) async throws(CancellationError) ->
+      SendOutcome
+  @usableFromInline
+  let sendAndWaitForResult:
+    @Sendable (Unmanaged<any AnyObject & Sendable>, Input) async throws -> Success
+  @usableFromInline
+  let isPending: @Sendable (Unmanaged<any AnyObject & Sendable>) -> Bool
+
+  /// The entry points of `runs`; see ``RunControls/init(_:ownerName:noun:)`` for the names.
+  @inlinable
+  package init<Machine, C: Clock, Failure: Error>(
+    _ runs: TimedRuns<Machine, C, Success, Failure>,
+    ownerName: @escaping @Sendable () -> String, noun: String
+  ) where Machine.Input.Payload == Input {
+    typealias Runs = TimedRuns<Machine, C, Success, Failure>
+    controls = RunControls(runs, ownerName: ownerName, noun: noun)
+    engine = Unmanaged.passUnretained(runs)
+    send = { engine, value in
+      engine._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Runs.self).send(value) }
+    }
+    sendAndWait = { engine, value throws(CancellationError) in
+      try await unsafeDowncast(engine.takeUnretainedValue(), to: Runs.self).sendAndWait(value)
+        .outcome
+    }
+    sendAndWaitForResult = { engine, value in
+      try await unsafeDowncast(engine.takeUnretainedValue(), to: Runs.self).sendAndWait(value)
+        .value()
+    }
+    isPending = { unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending }
+  }
+}

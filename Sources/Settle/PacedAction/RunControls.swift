@@ -1,0 +1,54 @@
+/// What every engine offers its owner, keyed or not: the members of ``PacedAction`` and
+/// ``KeyedPacedAction`` that take no value and need no specialising, since they run at most
+/// once per call of the owner's.
+@usableFromInline
+package protocol RunControlled: AnyObject, Sendable {
+  func cancel()
+  func waitUntilIdle() async
+  func waitForCallers(count: Int) async
+}
+
+extension TimedRuns: RunControlled {}
+extension KeyedRuns: RunControlled {}
+
+/// An owner's engine, for the members that take no value, and how messages name the owner;
+/// shared by ``_PacedEntryPoints`` and ``_KeyedPacedEntryPoints``.
+@usableFromInline
+package struct RunControls: Sendable {
+  @usableFromInline
+  let engine: any RunControlled
+  /// The owner's name in messages: a closure, so that only a message builds it.
+  @usableFromInline
+  let ownerName: @Sendable () -> String
+  /// What the owner is, in messages: "debouncer".
+  @usableFromInline
+  let noun: String
+
+  /// The controls of `engine`, for an owner that `ownerName` names in messages and `noun`
+  /// describes ("debouncer"). Pass a closure literal that captures nothing as `ownerName`, so
+  /// that making it allocates nothing.
+  @inlinable
+  package init(
+    _ engine: any RunControlled, ownerName: @escaping @Sendable () -> String, noun: String
+  ) {
+    self.engine = engine
+    self.ownerName = ownerName
+    self.noun = noun
+  }
+
+  package func cancel() {
+    engine.cancel()
+  }
+
+  /// - Precondition: Not called from inside the owner's own action, which it would wait for
+  ///   for ever.
+  package func waitUntilIdle() async {
+    preconditionNotWaitingFromInsideTheAction(
+      RunningAction.isRunning(for: engine), ownerName(), noun)
+    await engine.waitUntilIdle()
+  }
+
+  package func waitForCallers(count: Int) async {
+    await engine.waitForCallers(count: count)
+  }
+}
