@@ -4,16 +4,16 @@
 /// The package-level hooks that tests settle on are the engine's, so they are written once,
 /// in `KeyedRunsOwner+Testing.swift`, instead of being forwarded by each owner.
 package protocol KeyedRunsOwner: Sendable {
-  associatedtype Key: Hashable & Sendable
+  associatedtype OwnerKey: Hashable & Sendable
   associatedtype KeyMachine: TimedStateMachine
   where KeyMachine.Input: NumberedPayload, KeyMachine.Value: NumberedPayload
   associatedtype TimedClock: Clock
   where KeyMachine.Instant == TimedClock.Instant
   /// What the owner's action returns.
-  associatedtype Success: Sendable
+  associatedtype ActionSuccess: Sendable
   /// What the owner's action throws; `Never` when it cannot throw.
-  associatedtype Failure: Error
+  associatedtype ActionFailure: Error
 
   /// The engine that applies the owner's keyed machine.
-  var runs: KeyedRuns<Key, KeyMachine, TimedClock, Success, Failure> { get }
+  var runs: KeyedRuns<OwnerKey, KeyMachine, TimedClock, ActionSuccess, ActionFailure> { get }
 }

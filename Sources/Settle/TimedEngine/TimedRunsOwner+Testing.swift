@@ -21,5 +21,5 @@ extension TimedRunsOwner {
   package var sendWaiterCount: Int { runs.sendWaiterCount }
 
   /// For tests: the engine, which outlives a released owner while a pending value runs.
-  package var engine: TimedRuns<Machine, TimedClock, Success, Failure> { runs }
+  package var engine: TimedRuns<Machine, TimedClock, ActionSuccess, ActionFailure> { runs }
 }

@@ -9,10 +9,10 @@ package protocol TimedRunsOwner: Sendable {
   associatedtype TimedClock: Clock
   where Machine.Instant == TimedClock.Instant
   /// What the owner's action returns.
-  associatedtype Success: Sendable
+  associatedtype ActionSuccess: Sendable
   /// What the owner's action throws; `Never` when it cannot throw.
-  associatedtype Failure: Error
+  associatedtype ActionFailure: Error
 
   /// The engine that applies the owner's state machine.
-  var runs: TimedRuns<Machine, TimedClock, Success, Failure> { get }
+  var runs: TimedRuns<Machine, TimedClock, ActionSuccess, ActionFailure> { get }
 }
