@@ -38,12 +38,14 @@ extension KeyedPacedAction {
   /// Offers a value for `key`, as ``PacedAction/send(_:)`` does for one key; other keys are
   /// not affected.
   ///
-  /// - Complexity: O(1) amortised for a key already waiting; O(log n) for the first value of
-  ///   a key's burst, n being the keys pending. Creates a task only for a run, and the one
+  /// - Complexity: O(1) amortised for a key the owner already holds and whose deadline does
+  ///   not move earlier; O(log n) when the key is filed anew (the first value of a debouncer's
+  ///   burst, of a throttler's window, or one a limiter must queue), n being the keys the owner
+  ///   holds: pending, running, or inside a window. Creates a task only for a run, and the one
   ///   timer task when it is not running; no task per key.
   @inlinable
   public nonisolated func send(_ value: Input, forKey key: Key) {
-    _entryPoints.sendForKey(_entryPoints.engine, value, key)
+    _entryPoints.send(value, forKey: key)
   }
 
   /// Offers a value for `key`, as ``send(_:forKey:)`` does, and returns once the key's run that
@@ -66,7 +68,7 @@ extension KeyedPacedAction {
   public nonisolated func sendAndWait(
     _ value: Input, forKey key: Key
   ) async throws(CancellationError) -> SendOutcome {
-    try await _entryPoints.sendAndWaitForKey(_entryPoints.engine, value, key)
+    try await _entryPoints.sendAndWait(value, forKey: key)
   }
 
   /// Offers a value for `key` and returns what the key's run that covered it returned or
@@ -89,7 +91,7 @@ extension KeyedPacedAction {
   public nonisolated func sendAndWaitForResult(
     _ value: Input, forKey key: Key
   ) async throws -> Success {
-    try await _entryPoints.sendAndWaitForResultForKey(_entryPoints.engine, value, key)
+    try await _entryPoints.sendAndWaitForResult(value, forKey: key)
   }
 
   /// Drops `key`'s pending values, cancels its running action, starts its rule over and
@@ -97,26 +99,28 @@ extension KeyedPacedAction {
   ///
   /// - Complexity: O(1) amortised.
   public nonisolated func cancel(forKey key: Key) {
-    _entryPoints.cancelKey(_entryPoints.engine, key)
+    _entryPoints.cancel(forKey: key)
   }
 
   /// Whether a value of `key` waits to run: not yet due, or due and not yet started.
   ///
   /// - Complexity: O(1) amortised.
   public nonisolated func isPending(forKey key: Key) -> Bool {
-    _entryPoints.isKeyPending(_entryPoints.engine, key)
+    _entryPoints.isPending(forKey: key)
   }
 
-  /// Drops every pending value, cancels every running action and stops the timer; nothing
-  /// sent before this call runs after it returns.
+  /// Drops every pending value, cancels every running action, starts every key's rule over (a
+  /// keyed throttler closes every window, a keyed rate limiter forgets every window) and stops
+  /// the timer; nothing sent before this call runs after it returns.
   ///
-  /// - Complexity: O(k), k being the keys pending or running.
+  /// - Complexity: O(k), k being the keys the owner holds: pending, running, or inside a
+  ///   window.
   public nonisolated func cancel() {
     _entryPoints.controls.cancel()
   }
 
-  /// Returns once no key has anything pending or running, as ``PacedAction/waitUntilIdle()``
-  /// does for one.
+  /// Returns once no key has anything pending or running (a window still open does not
+  /// count), as ``PacedAction/waitUntilIdle()`` does for one.
   ///
   /// - Precondition: Not called from inside this owner's own action.
   public nonisolated func waitUntilIdle() async {

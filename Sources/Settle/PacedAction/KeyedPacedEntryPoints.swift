@@ -1,5 +1,6 @@
 /// A ``KeyedPacedAction``'s way into its engine; not for use outside Settle. See
-/// ``_PacedEntryPoints`` for why its members are closures made where the owner is created.
+/// ``_PacedEntryPoints`` for why its members are closures made where the owner is created, and
+/// why callers go through its methods.
 public final class _KeyedPacedEntryPoints<
   Key: Hashable & Sendable, Input: Sendable, Success: Sendable
 >:
@@ -12,18 +13,18 @@ public final class _KeyedPacedEntryPoints<
   @usableFromInline
   let engine: Unmanaged<any AnyObject & Sendable>
   @usableFromInline
-  let sendForKey: @Sendable (Unmanaged<any AnyObject & Sendable>, Input, Key) -> Void
+  let sendEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Input, Key) -> Void
   @usableFromInline
-  let sendAndWaitForKey:
+  let sendAndWaitEntry:
     @Sendable (Unmanaged<any AnyObject & Sendable>, Input, Key) async throws(CancellationError) ->
       SendOutcome
   @usableFromInline
-  let sendAndWaitForResultForKey:
+  let sendAndWaitForResultEntry:
     @Sendable (Unmanaged<any AnyObject & Sendable>, Input, Key) async throws -> Success
   @usableFromInline
-  let cancelKey: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) -> Void
+  let cancelEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) -> Void
   @usableFromInline
-  let isKeyPending: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) -> Bool
+  let isPendingEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) -> Bool
 
   /// The entry points of `runs`; see ``RunControls/init(_:ownerName:noun:)`` for the names.
   @inlinable
@@ -34,20 +35,45 @@ public final class _KeyedPacedEntryPoints<
     typealias Runs = KeyedRuns<Key, KeyMachine, C, Success, Failure>
     controls = RunControls(runs, ownerName: ownerName, noun: noun)
     engine = Unmanaged.passUnretained(runs)
-    sendForKey = { engine, value, key in
+    sendEntry = { engine, value, key in
       engine._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Runs.self).send(value, forKey: key) }
     }
-    sendAndWaitForKey = { engine, value, key throws(CancellationError) in
+    sendAndWaitEntry = { engine, value, key throws(CancellationError) in
       try await unsafeDowncast(engine.takeUnretainedValue(), to: Runs.self)
         .sendAndWait(value, forKey: key).outcome
     }
-    sendAndWaitForResultForKey = { engine, value, key in
+    sendAndWaitForResultEntry = { engine, value, key in
       try await unsafeDowncast(engine.takeUnretainedValue(), to: Runs.self)
         .sendAndWait(value, forKey: key).value()
     }
-    cancelKey = { unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).cancel(forKey: $1) }
-    isKeyPending = {
+    cancelEntry = { unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).cancel(forKey: $1) }
+    isPendingEntry = {
       unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending(forKey: $1)
     }
+  }
+
+  @inlinable
+  func send(_ value: Input, forKey key: Key) {
+    sendEntry(engine, value, key)
+  }
+
+  @inlinable
+  func sendAndWait(_ value: Input, forKey key: Key) async throws(CancellationError) -> SendOutcome {
+    try await sendAndWaitEntry(engine, value, key)
+  }
+
+  @inlinable
+  func sendAndWaitForResult(_ value: Input, forKey key: Key) async throws -> Success {
+    try await sendAndWaitForResultEntry(engine, value, key)
+  }
+
+  @usableFromInline
+  func cancel(forKey key: Key) {
+    cancelEntry(engine, key)
+  }
+
+  @usableFromInline
+  func isPending(forKey key: Key) -> Bool {
+    isPendingEntry(engine, key)
   }
 }

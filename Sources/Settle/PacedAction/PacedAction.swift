@@ -49,7 +49,7 @@ extension PacedAction {
   ///   owner's page says which tasks it creates.
   @inlinable
   public nonisolated func send(_ value: Input) {
-    _entryPoints.send(_entryPoints.engine, value)
+    _entryPoints.send(value)
   }
 
   /// Offers a value, as ``send(_:)`` does, and returns once the run that covers it has
@@ -72,12 +72,12 @@ extension PacedAction {
   /// limiter's queue (its own run). ``SendOutcome`` lists the outcomes.
   ///
   /// - Throws: `CancellationError` when the calling task is cancelled while it waits; the
-  ///   value stays sent, and its run still takes place.
+  ///   value stays sent, as if the caller had not waited.
   @inlinable
   public nonisolated func sendAndWait(_ value: Input) async throws(CancellationError)
     -> SendOutcome
   {
-    try await _entryPoints.sendAndWait(_entryPoints.engine, value)
+    try await _entryPoints.sendAndWait(value)
   }
 
   /// Offers a value, as ``send(_:)`` does, and returns what the run that covered it returned:
@@ -108,10 +108,10 @@ extension PacedAction {
   /// - Returns: What the covering run's action returned.
   /// - Throws: What the covering run's action threw; ``DroppedValueError`` when no run will
   ///   cover the value; `CancellationError` when the calling task is cancelled while it
-  ///   waits, in which case the value stays sent and its run still takes place.
+  ///   waits, in which case the value stays sent, as if the caller had not waited.
   @inlinable
   public nonisolated func sendAndWaitForResult(_ value: Input) async throws -> Success {
-    try await _entryPoints.sendAndWaitForResult(_entryPoints.engine, value)
+    try await _entryPoints.sendAndWaitForResult(value)
   }
 
   /// Drops what is pending, cancels a running action, and starts the rule over: a
@@ -125,12 +125,13 @@ extension PacedAction {
 
   /// Whether a value waits to run: not yet due, or due and not yet started.
   public nonisolated var isPending: Bool {
-    _entryPoints.isPending(_entryPoints.engine)
+    _entryPoints.isPending
   }
 
-  /// Returns once nothing is pending or running, or early if the waiting task is cancelled.
-  /// With values still arriving it may wait indefinitely; with `ManualClock`, advance the
-  /// clock past the deadline first.
+  /// Returns once nothing is pending or running, or early if the waiting task is cancelled; a
+  /// throttler's or a rate limiter's window still open does not count. With values still
+  /// arriving it may wait indefinitely; with `ManualClock`, advance the clock past the
+  /// deadline first.
   ///
   /// - Precondition: Not called from inside this owner's own action, which it would wait for
   ///   until the end of time: code that must run after it belongs after the `await` of

@@ -7,8 +7,12 @@
 /// each takes the engine and casts it back. The owners' initialisers are `@inlinable`, so the
 /// closures are made, and specialised for the owner's value and clock, in the client's
 /// module, as the owners' own forwarding members were: a `send` through them costs one
-/// indirect call more, and creating an owner allocates nothing more. The other members go
+/// indirect call more, and creating an owner allocates one object more. The other members go
 /// through ``RunControls``.
+///
+/// Callers go through its methods, never the closures: each method passes the closure this
+/// object's own engine, so that no closure can receive another owner's engine, and the
+/// object, alive for the call, keeps that engine alive.
 public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendable {
   @usableFromInline
   package let controls: RunControls
@@ -17,16 +21,16 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
   @usableFromInline
   let engine: Unmanaged<any AnyObject & Sendable>
   @usableFromInline
-  let send: @Sendable (Unmanaged<any AnyObject & Sendable>, Input) -> Void
+  let sendEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Input) -> Void
   @usableFromInline
-  let sendAndWait:
+  let sendAndWaitEntry:
     @Sendable (Unmanaged<any AnyObject & Sendable>, Input) async throws(CancellationError) ->
       SendOutcome
   @usableFromInline
-  let sendAndWaitForResult:
+  let sendAndWaitForResultEntry:
     @Sendable (Unmanaged<any AnyObject & Sendable>, Input) async throws -> Success
   @usableFromInline
-  let isPending: @Sendable (Unmanaged<any AnyObject & Sendable>) -> Bool
+  let isPendingEntry: @Sendable (Unmanaged<any AnyObject & Sendable>) -> Bool
 
   /// The entry points of `runs`; see ``RunControls/init(_:ownerName:noun:)`` for the names.
   @inlinable
@@ -37,17 +41,35 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
     typealias Runs = TimedRuns<Machine, C, Success, Failure>
     controls = RunControls(runs, ownerName: ownerName, noun: noun)
     engine = Unmanaged.passUnretained(runs)
-    send = { engine, value in
+    sendEntry = { engine, value in
       engine._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Runs.self).send(value) }
     }
-    sendAndWait = { engine, value throws(CancellationError) in
+    sendAndWaitEntry = { engine, value throws(CancellationError) in
       try await unsafeDowncast(engine.takeUnretainedValue(), to: Runs.self).sendAndWait(value)
         .outcome
     }
-    sendAndWaitForResult = { engine, value in
+    sendAndWaitForResultEntry = { engine, value in
       try await unsafeDowncast(engine.takeUnretainedValue(), to: Runs.self).sendAndWait(value)
         .value()
     }
-    isPending = { unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending }
+    isPendingEntry = { unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending }
   }
+
+  @inlinable
+  func send(_ value: Input) {
+    sendEntry(engine, value)
+  }
+
+  @inlinable
+  func sendAndWait(_ value: Input) async throws(CancellationError) -> SendOutcome {
+    try await sendAndWaitEntry(engine, value)
+  }
+
+  @inlinable
+  func sendAndWaitForResult(_ value: Input) async throws -> Success {
+    try await sendAndWaitForResultEntry(engine, value)
+  }
+
+  @usableFromInline
+  var isPending: Bool { isPendingEntry(engine) }
 }

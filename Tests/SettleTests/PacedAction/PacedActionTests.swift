@@ -9,7 +9,7 @@ import Testing
 /// a user writes against the protocols reaches each owner's own engine and rule.
 @Suite("PacedAction: one surface for every owner", .watched)
 struct PacedActionTests {
-  /// What a user writes once for any owner: send every value, then wait until it is done.
+  /// What a user writes once for any owner: send every value.
   static func replay(_ values: [String], into owner: some PacedAction<String, Void>) {
     for value in values { owner.send(value) }
   }
@@ -49,6 +49,7 @@ struct PacedActionTests {
       ran.record($0)
     }
     owner.send("a")
+    #expect(owner.isPending)
     owner.cancel()
     #expect(!owner.isPending)
     await clock.advance(by: .milliseconds(100))
@@ -95,5 +96,89 @@ struct PacedActionTests {
     await save.waitForCallers(count: 1)
     await clock.advance(by: .milliseconds(100))
     #expect(try await outcome == .ran)
+  }
+
+  /// A generic caller: one value in, the covering run's result out.
+  static func result(of value: Int, from owner: some PacedAction<Int, String>) async throws
+    -> String
+  {
+    try await owner.sendAndWaitForResult(value)
+  }
+
+  @Test func aRateLimiterGivesEachCallerItsOwnRunThroughTheSameCall() async throws {
+    let clock = ManualClock()
+    let render = RateLimiting(limit: 1, per: .milliseconds(50), clock: clock) {
+      (size: Int) in "\(size) px"
+    }
+    #expect(try await Self.result(of: 64, from: render) == "64 px")  // a place free: at once
+    async let large = Self.result(of: 512, from: render)
+    await render.waitForCallers(count: 1)
+    await clock.advance(by: .milliseconds(50))
+    #expect(try await large == "512 px")  // its own run, where a debouncer would share one
+  }
+
+  @Test func aThrottlerSettlesItsCallersByItsWindows() async throws {
+    let clock = ManualClock()
+    let ran = ValueRecorder<String>()
+    let throttler = Throttler(for: .milliseconds(100), clock: clock) { ran.record($0) }
+    func wait(for value: String, on owner: some PacedAction<String, Void>) async throws
+      -> SendOutcome
+    {
+      try await owner.sendAndWait(value)
+    }
+    #expect(try await wait(for: "a", on: throttler) == .ran)  // opens the window, runs at once
+    async let second = wait(for: "b", on: throttler)
+    await throttler.waitForCallers(count: 1)
+    await clock.advance(by: .milliseconds(100))
+    #expect(try await second == .ran)  // the newest at the window's end
+    #expect(ran.values == ["a", "b"])
+  }
+
+  @Test func aKeyedRateLimiterQueuesEachKeyThroughTheSharedMembers() async throws {
+    let clock = ManualClock()
+    let sent = ValueRecorder<String>()
+    let post = KeyedRateLimiter(limit: 1, per: .milliseconds(100), clock: clock) {
+      (key: Int, text: String) in sent.record("\(key): \(text)")
+    }
+    func edit(_ owner: some KeyedPacedAction<Int, String, Void>) {
+      owner.send("draft", forKey: 1)
+      owner.send("Dear Ada,", forKey: 1)  // queued behind key 1's place
+      owner.send("Hello", forKey: 2)
+      owner.send("Bye", forKey: 3)
+      owner.cancel(forKey: 3)  // dispatched, not started: never runs
+    }
+    edit(post)
+    #expect(post.isPending(forKey: 1))
+    #expect(!post.isPending(forKey: 3))
+    try await post.waitUntilQuiescentBounded()
+    #expect(sent.values.sorted() == ["1: draft", "2: Hello"])
+    await clock.advance(by: .milliseconds(100))
+    try await bounded("the posts to be idle") { await post.waitUntilIdle() }
+    #expect(sent.values.sorted() == ["1: Dear Ada,", "1: draft", "2: Hello"])
+    post.cancel()
+    #expect(!post.isPending(forKey: 1))
+  }
+
+  @Test func aKeyedThrottlersCallersShareTheirKeysRunResult() async throws {
+    let clock = ManualClock()
+    let fetch = KeyedThrottling(for: .milliseconds(100), clock: clock) {
+      (key: String, page: Int) in "\(key) page \(page)"
+    }
+    func page(
+      _ number: Int, of feed: String, from owner: some KeyedPacedAction<String, Int, String>
+    )
+      async throws -> String
+    {
+      try await owner.sendAndWaitForResult(number, forKey: feed)
+    }
+    #expect(try await page(1, of: "news", from: fetch) == "news page 1")  // opens the window
+    async let second = page(2, of: "news", from: fetch)
+    async let third = page(3, of: "news", from: fetch)
+    // Another key has a window of its own: its first page runs at once.
+    #expect(try await page(9, of: "sport", from: fetch) == "sport page 9")
+    await fetch.waitForCallers(count: 2)
+    await clock.advance(by: .milliseconds(100))
+    #expect(try await second == "news page 3")  // the newest of the window, for both callers
+    #expect(try await third == "news page 3")
   }
 }

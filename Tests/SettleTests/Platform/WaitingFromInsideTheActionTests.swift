@@ -171,4 +171,76 @@ struct WaitingFromInsideTheActionTests {
     try await bounded("the throttler to be idle") { await throttler.waitUntilIdle() }
     #expect(events.values == ["start a", "flush returned", "start b"])
   }
+
+  /// The owners that the tests above do not name: each one's name comes from its own
+  /// initialiser, and the message must still be the one its user knows it by.
+  enum NamedOwner: String, Codable, CaseIterable, Sendable {
+    case rateLimiter = "RateLimiter"
+    case keyedDebouncer = "KeyedDebouncer"
+    case keyedThrottler = "KeyedThrottler"
+    case foldingKeyedThrottler = "FoldingKeyedThrottler"
+    case keyedRateLimiter = "KeyedRateLimiter"
+
+    /// Makes the owner with an action that waits for the owner itself, and sends it a value.
+    func waitFromInsideItsAction() async {
+      let clock = ManualClock()
+      switch self {
+      case .rateLimiter:
+        await Self.wait { inside in
+          RateLimiter(limit: 1, per: .seconds(1), clock: clock) { (_: Int) in await inside() }
+        }
+      case .keyedDebouncer:
+        await Self.waitKeyed { inside in
+          KeyedDebouncer(for: .zero, clock: clock) { (_: Int, _: Int) in await inside() }
+        }
+      case .keyedThrottler:
+        await Self.waitKeyed { inside in
+          KeyedThrottler(for: .seconds(1), clock: clock) { (_: Int, _: Int) in await inside() }
+        }
+      case .foldingKeyedThrottler:
+        await Self.waitKeyed { inside in
+          FoldingKeyedThrottler(for: .seconds(1), folding: .collect, clock: clock) {
+            (_: Int, _: [Int]) in await inside()
+          }
+        }
+      case .keyedRateLimiter:
+        await Self.waitKeyed { inside in
+          KeyedRateLimiter(limit: 1, per: .seconds(1), clock: clock) { (_: Int, _: Int) in
+            await inside()
+          }
+        }
+      }
+    }
+
+    static func wait<Owner: PacedAction<Int, Void>>(
+      _ make: (@escaping @Sendable () async -> Void) -> Owner
+    ) async {
+      let holder = Holder<Owner>()
+      let owner = make { await holder.object?.waitUntilIdle() }
+      holder.object = owner
+      owner.send(1)
+      await owner.waitUntilIdle()
+    }
+
+    static func waitKeyed<Owner: KeyedPacedAction<Int, Int, Void>>(
+      _ make: (@escaping @Sendable () async -> Void) -> Owner
+    ) async {
+      let holder = Holder<Owner>()
+      let owner = make { await holder.object?.waitUntilIdle() }
+      holder.object = owner
+      owner.send(1, forKey: 1)
+      await owner.waitUntilIdle()
+    }
+  }
+
+  @Test(arguments: NamedOwner.allCases)
+  func everyOwnerIsNamedAsItsUserKnowsIt(_ owner: NamedOwner) async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) { [owner] in
+      exitSuccessfully()
+      await owner.waitFromInsideItsAction()
+    }
+    Self.expectMessage(result, owner.rawValue)
+  }
 }
