@@ -4,7 +4,7 @@ import SettleTestSupport
 import Testing
 
 /// Runs the built `observation-demo` binary, as a user would.
-@Suite(.timeLimit(.minutes(2)), .watched)
+@Suite(.backstop(minutes: 2), .watched)
 struct ObservationDemoTests {
   private struct Output {
     var status: Int32

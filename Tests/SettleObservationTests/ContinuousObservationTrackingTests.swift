@@ -6,7 +6,7 @@ import SettleTesting
 import Testing
 
 /// withContinuousObservationTracking over Apple's `@Observable` models.
-@Suite("withContinuousObservationTracking", .timeLimit(.minutes(1)), .watched)
+@Suite("withContinuousObservationTracking", .backstop(minutes: 1), .watched)
 @MainActor
 struct ContinuousObservationTrackingTests {
   @Test func theFirstCallRunsBeforeReturningThenOneCallPerChange() async throws {

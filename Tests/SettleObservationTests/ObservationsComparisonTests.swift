@@ -6,7 +6,7 @@ import Testing
 /// ObservedValues against Apple's `Observations`, the baseline it stands in for below iOS 26:
 /// for a main-actor model changed on the main actor, both must give the same elements. The
 /// script changes the model in stretches of the main actor; each stretch is one element.
-@Suite("ObservedValues against Apple's Observations", .timeLimit(.minutes(1)), .watched)
+@Suite("ObservedValues against Apple's Observations", .backstop(minutes: 1), .watched)
 @MainActor
 struct ObservationsComparisonTests {
   static func summary(of player: Player) -> String {

@@ -9,7 +9,7 @@ import SettleTesting
 import Testing
 
 /// ObservedValues over Apple's `@Observable` models, as an app's main-actor code iterates them.
-@Suite("ObservedValues", .timeLimit(.minutes(1)), .watched)
+@Suite("ObservedValues", .backstop(minutes: 1), .watched)
 @MainActor
 struct ObservedValuesTests {
   @Test func theFirstElementIsTheCurrentValueThenEachChange() async throws {

@@ -9,7 +9,7 @@ import Testing
 /// its flush returns, and the system may expire it first, inside `begin` or later. In each
 /// order, every assertion begun is ended exactly once, never before its flush returned or it
 /// expired, and the core holds an assertion exactly while one is neither.
-@Suite("Exploration: every order of background flushes", .timeLimit(.minutes(1)), .watched)
+@Suite("Exploration: every order of background flushes", .backstop(minutes: 1), .watched)
 @MainActor
 struct BackgroundFlushOrderTests {
   enum Event: CustomStringConvertible {

@@ -6,7 +6,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("Background flush (the core of flushOnBackground)", .timeLimit(.minutes(1)), .watched)
+@Suite("Background flush (the core of flushOnBackground)", .backstop(minutes: 1), .watched)
 @MainActor
 struct BackgroundFlushTests {
   @Test func everyOwnersPendingValueRunsAtOnceUnderOneAssertion() async throws {
@@ -145,7 +145,7 @@ struct BackgroundFlushTests {
 }
 
 /// `onBackground:` on `onChange(of:debounce:)`, through its core.
-@Suite("Debounced change in the background", .timeLimit(.minutes(1)), .watched)
+@Suite("Debounced change in the background", .backstop(minutes: 1), .watched)
 @MainActor
 struct DebouncedChangeBackgroundTests {
   static func change(

@@ -351,7 +351,7 @@ struct TimedModelTests {
     #expect(divergences == 0)
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.backstop(minutes: 5))
   func debouncerMatchesTheModel() async throws {
     try await Self.expectTheModelMatches(seed: 0x5E77_1E) { generator in
       let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
@@ -374,7 +374,7 @@ struct TimedModelTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.backstop(minutes: 5))
   func throttlerMatchesTheModel() async throws {
     try await Self.expectTheModelMatches(seed: 0x7407_7E) { generator in
       let interval = [0, 1, 2, 3, 5].randomElement(using: &generator)!
@@ -389,7 +389,7 @@ struct TimedModelTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.backstop(minutes: 5))
   func rateLimiterMatchesTheModel() async throws {
     try await Self.expectTheModelMatches(seed: 0x2A7E_11) { generator in
       let limit = Int.random(in: 1...3, using: &generator)

@@ -11,7 +11,7 @@ import Testing
 /// `PullCounted` is the handshake: an operator asks its base for the next element only once it
 /// has taken in the one before, so after n + 1 pulls the first n elements have reached the
 /// operator's clock.
-@Suite("TrackedValues through debounced and throttled", .timeLimit(.minutes(1)), .watched)
+@Suite("TrackedValues through debounced and throttled", .backstop(minutes: 1), .watched)
 @MainActor
 struct TrackedValuesOperatorTests {
   /// The line a new user writes first, as it stands in the docs. It runs on real time, but

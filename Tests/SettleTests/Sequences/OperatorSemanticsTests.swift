@@ -3,7 +3,7 @@ import SettleTestSupport
 import SettleTesting
 import Testing
 
-@Suite("Operator semantics", .timeLimit(.minutes(1)), .watched)
+@Suite("Operator semantics", .backstop(minutes: 1), .watched)
 struct OperatorSemanticsTests {
   @Test func consumesUpstreamEagerlySoASlowConsumerShiftsNoTiming() async throws {
     // Leading edges are decided when an element arrives, so each element here opens its own

@@ -10,7 +10,7 @@ import Testing
 /// The actions run on the main actor, where the test also cancels and raises its flag, so
 /// "started after cancel() returned" is exact: claim-and-start and cancel-and-flag are each
 /// one turn of the same actor. Across threads there is no such "after".
-@Suite("Stress: Debouncer and Throttler", .timeLimit(.minutes(5)), .watched)
+@Suite("Stress: Debouncer and Throttler", .backstop(minutes: 5), .watched)
 @MainActor
 struct DebouncerStressTests {
   static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 300

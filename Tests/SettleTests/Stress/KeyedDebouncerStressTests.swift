@@ -8,7 +8,7 @@ import Testing
 /// Real concurrency against the keyed guarantees: producers on several tasks send to, cancel
 /// and flush a few dozen keys at once, on a zero interval, so runs start and end while others
 /// are sent. Afterwards no two runs of one key overlapped, and nothing is left of any key.
-@Suite("Stress: KeyedDebouncer", .timeLimit(.minutes(5)), .watched)
+@Suite("Stress: KeyedDebouncer", .backstop(minutes: 5), .watched)
 struct KeyedDebouncerStressTests {
   static let rounds = Int(Environment.value("SETTLE_STRESS_ROUNDS") ?? "") ?? 300
 

@@ -32,7 +32,7 @@ struct TimelineReplayTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: timelines)
+  @Test(.backstop(minutes: 1), arguments: timelines)
   func replayingTheInputsGivesTheRunsShown(timeline: Timeline) async throws {
     let step = try Self.file.get().step
     let interval = Duration.milliseconds(timeline.interval)

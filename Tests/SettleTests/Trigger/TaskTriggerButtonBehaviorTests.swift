@@ -42,7 +42,7 @@ struct TaskTriggerButtonBehaviorTests {
 
 /// The same behaviours driven through a runner, with real tasks.
 @MainActor
-@Suite("TaskTriggerButtonBehavior on a runner", .timeLimit(.minutes(1)), .watched)
+@Suite("TaskTriggerButtonBehavior on a runner", .backstop(minutes: 1), .watched)
 struct TaskTriggerButtonBehaviorRunnerTests {
   @Test func blockingKeepsTheRunningActionAlone() async throws {
     let probe = Probe<Bool>()

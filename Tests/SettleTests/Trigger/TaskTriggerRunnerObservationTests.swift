@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 4, observation: the runner's `state` and `isRunning` are tracked properties.
 @MainActor
-@Suite("TaskTriggerRunner observation", .timeLimit(.minutes(1)), .watched)
+@Suite("TaskTriggerRunner observation", .backstop(minutes: 1), .watched)
 struct TaskTriggerRunnerObservationTests {
   /// Arms one after-store scope that reads `read`, and returns the log it writes to.
   private func watch(_ read: () -> Void) -> CallLog {

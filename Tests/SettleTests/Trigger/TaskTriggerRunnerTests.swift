@@ -12,7 +12,7 @@ private final class RunnerReference<Value: Equatable & Sendable> {
 }
 
 @MainActor
-@Suite("TaskTriggerRunner", .timeLimit(.minutes(1)), .watched)
+@Suite("TaskTriggerRunner", .backstop(minutes: 1), .watched)
 struct TaskTriggerRunnerTests {
   private func completion(_ value: Int, cancelled: Bool) -> Probe<Int>.Completion {
     .init(value: value, wasCancelled: cancelled)

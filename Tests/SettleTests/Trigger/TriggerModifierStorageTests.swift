@@ -62,7 +62,7 @@ private final class SimulatedModifier {
 }
 
 @MainActor
-@Suite("TriggerModifierStorage", .timeLimit(.minutes(1)), .watched)
+@Suite("TriggerModifierStorage", .backstop(minutes: 1), .watched)
 struct TriggerModifierStorageTests {
   typealias Run = TriggerModifierStorage<Int>.Run
 
