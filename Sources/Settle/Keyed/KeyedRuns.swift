@@ -331,6 +331,7 @@ where
   }
 
   /// Whether the calling task is running this engine's action.
+  @usableFromInline
   package var isRunningAction: Bool { RunningAction.isRunning(for: self) }
 
   @usableFromInline

@@ -6,6 +6,8 @@ package protocol RunControlled: AnyObject, Sendable {
   func cancel()
   func waitUntilIdle() async
   func waitForCallers(count: Int) async
+  /// Whether the calling task is running the engine's action.
+  var isRunningAction: Bool { get }
 }
 
 extension TimedRuns: RunControlled {}
@@ -44,7 +46,7 @@ package struct RunControls: Sendable {
   ///   for ever.
   package func waitUntilIdle() async {
     preconditionNotWaitingFromInsideTheAction(
-      RunningAction.isRunning(for: engine), ownerName(), noun)
+      engine.isRunningAction, ownerName(), noun)
     await engine.waitUntilIdle()
   }
 

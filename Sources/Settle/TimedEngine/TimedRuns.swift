@@ -460,6 +460,7 @@ where
 
   /// Whether the calling task is running this engine's action: then waiting for a run, or for
   /// idleness, would wait for the caller itself.
+  @usableFromInline
   package var isRunningAction: Bool { RunningAction.isRunning(for: self) }
 
   /// Wakes quiescence waiters when the state allows it; call with the lock held, resume after.
