@@ -44,20 +44,18 @@ where Folding.Input == Base.Element, C.Duration == Duration {
   @usableFromInline
   package typealias Machine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
+  /// The base, the rule's machine, and how iterators are made from them.
   @usableFromInline
-  let base: Base
-  @usableFromInline
-  let interval: Duration
-  @usableFromInline
-  let tolerance: Duration?
-  @usableFromInline
-  let options: DebounceOptions
-  @usableFromInline
-  let fold: Folding
-  @usableFromInline
-  let buffering: ElementBuffering
-  @usableFromInline
-  let clock: C
+  package let recipe: TimedSequenceRecipe<Base, Machine, C>
+
+  init(
+    base: Base, interval: Duration, tolerance: Duration?, options: DebounceOptions, fold: Folding,
+    buffering: ElementBuffering, clock: C
+  ) {
+    recipe = TimedSequenceRecipe(
+      base: base, machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
+      buffering: buffering, clock: clock, tolerance: tolerance)
+  }
 }
 
 extension DebouncingSequence: AsyncSequence {
@@ -66,36 +64,11 @@ extension DebouncingSequence: AsyncSequence {
 
   /// Starts nothing yet: the base is consumed from the first call to `next()`.
   @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(
-      owner: TimedSequenceOwner(
-        storage: TimedSequenceStorage(
-          base: base,
-          machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
-          buffering: buffering,
-          clock: clock,
-          tolerance: tolerance
-        )))
+  public func makeAsyncIterator() -> PacedSequenceIterator<Base, Element> {
+    recipe.makeAsyncIterator()
   }
 
-  /// The iterator of a ``DebouncingSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline
-    package let owner: TimedSequenceOwner<Base, Machine, C>
-
-    @inlinable
-    init(owner: TimedSequenceOwner<Base, Machine, C>) {
-      self.owner = owner
-    }
-
-    /// The next debounced element; `nil` when the base finished or the task was cancelled;
-    /// throws what the base threw.
-    @inlinable
-    public mutating func next() async rethrows -> Element? {
-      try await owner.storage.next()
-    }
-  }
+  /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
+  @available(*, deprecated, renamed: "PacedSequenceIterator")
+  public typealias Iterator = PacedSequenceIterator<Base, Element>
 }
-
-@available(*, unavailable)
-extension DebouncingSequence.Iterator: Sendable {}

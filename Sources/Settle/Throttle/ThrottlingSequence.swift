@@ -25,20 +25,18 @@ where Folding.Input == Base.Element, C.Duration == Duration {
   @usableFromInline
   package typealias Machine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 
+  /// The base, the rule's machine, and how iterators are made from them.
   @usableFromInline
-  let base: Base
-  @usableFromInline
-  let interval: Duration
-  @usableFromInline
-  let tolerance: Duration?
-  @usableFromInline
-  let mode: ThrottleMode
-  @usableFromInline
-  let fold: Folding
-  @usableFromInline
-  let buffering: ElementBuffering
-  @usableFromInline
-  let clock: C
+  package let recipe: TimedSequenceRecipe<Base, Machine, C>
+
+  init(
+    base: Base, interval: Duration, tolerance: Duration?, mode: ThrottleMode, fold: Folding,
+    buffering: ElementBuffering, clock: C
+  ) {
+    recipe = TimedSequenceRecipe(
+      base: base, machine: Machine(interval: interval, mode: mode, fold: NumberedFold(fold)),
+      buffering: buffering, clock: clock, tolerance: tolerance)
+  }
 }
 
 extension ThrottlingSequence: AsyncSequence {
@@ -47,36 +45,11 @@ extension ThrottlingSequence: AsyncSequence {
 
   /// Starts nothing yet: the base is consumed from the first call to `next()`.
   @inlinable
-  public func makeAsyncIterator() -> Iterator {
-    Iterator(
-      owner: TimedSequenceOwner(
-        storage: TimedSequenceStorage(
-          base: base,
-          machine: Machine(interval: interval, mode: mode, fold: NumberedFold(fold)),
-          buffering: buffering,
-          clock: clock,
-          tolerance: tolerance
-        )))
+  public func makeAsyncIterator() -> PacedSequenceIterator<Base, Element> {
+    recipe.makeAsyncIterator()
   }
 
-  /// The iterator of a ``ThrottlingSequence``.
-  public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline
-    package let owner: TimedSequenceOwner<Base, Machine, C>
-
-    @inlinable
-    init(owner: TimedSequenceOwner<Base, Machine, C>) {
-      self.owner = owner
-    }
-
-    /// The next throttled element; `nil` when the base finished or the task was cancelled;
-    /// throws what the base threw.
-    @inlinable
-    public mutating func next() async rethrows -> Element? {
-      try await owner.storage.next()
-    }
-  }
+  /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
+  @available(*, deprecated, renamed: "PacedSequenceIterator")
+  public typealias Iterator = PacedSequenceIterator<Base, Element>
 }
-
-@available(*, unavailable)
-extension ThrottlingSequence.Iterator: Sendable {}

@@ -10,9 +10,9 @@ extension TimedSequenceStorage {
   package var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
 }
 
-/// For tests: the iterators of ``DebouncingSequence`` and ``ThrottlingSequence``, and what a
-/// test reads through them, written once for both.
-package protocol TimedSequenceIterator: AsyncIteratorProtocol {
+/// For tests: ``DebouncingSequence`` and ``ThrottlingSequence``, whose iterators a test
+/// makes together with the storage they read, written once for both.
+package protocol TimedSequence: AsyncSequence {
   associatedtype Base: AsyncSequence & Sendable where Base.Element: Sendable
   associatedtype Machine: TimedStateMachine
   where
@@ -20,25 +20,31 @@ package protocol TimedSequenceIterator: AsyncIteratorProtocol {
     Machine.Input.Payload == Base.Element, Machine.Instant == TimedClock.Instant
   associatedtype TimedClock: Clock
 
-  /// What ends the sequence's work when the iterator is dropped, and holds its engine.
-  var owner: TimedSequenceOwner<Base, Machine, TimedClock> { get }
+  var recipe: TimedSequenceRecipe<Base, Machine, TimedClock> { get }
 }
 
-extension TimedSequenceIterator {
-  /// The storage behind this iterator.
-  package var storage: TimedSequenceStorage<Base, Machine, TimedClock> { owner.storage }
+extension TimedSequence {
+  /// An iterator, as ``makeAsyncIterator()`` makes it, and the storage it reads: what a test
+  /// waits on (its engine, the end of its input) and the iterator does not show.
+  package func makeAsyncIteratorAndStorage() -> (
+    iterator: PacedSequenceIterator<Base, Machine.Value.Payload>,
+    storage: TimedSequenceStorage<Base, Machine, TimedClock>
+  ) {
+    let storage = recipe.makeStorage()
+    return (TimedSequenceRecipe.iterator(over: storage), storage)
+  }
+}
 
-  /// The engine this iterator's elements pass through. Its pump waits on it when the base
+extension TimedSequenceStorage {
+  /// The engine this storage's elements pass through. Its pump waits on it when the base
   /// finishes; tests wait on it too, several tasks at once, as a ``Debouncer``'s callers wait
   /// on theirs.
-  package var engine: TimedRuns<Machine, TimedClock, Void, Never> { owner.storage.runs }
-
-  /// Returns once the base has ended and what its end causes at once has happened (see
-  /// ``TimedSequenceStorage/waitUntilInputEnded()``); a replay waits for it. Delivery needs no
-  /// such hook: the operators catch up with the clock at every event (see
-  /// ``TimedRuns/Handover``).
-  package var inputEnded: @Sendable () async -> Void { owner.storage.waitUntilInputEnded }
+  package var engine: TimedRuns<Machine, C, Void, Never> { runs }
 }
 
-extension DebouncingSequence.Iterator: TimedSequenceIterator {}
-extension ThrottlingSequence.Iterator: TimedSequenceIterator {}
+extension DebouncingSequence: TimedSequence {
+  package typealias TimedClock = C
+}
+extension ThrottlingSequence: TimedSequence {
+  package typealias TimedClock = C
+}

@@ -31,11 +31,10 @@ struct ThrottledEndTests {
   {
     let clock = ManualClock()
     let source = ManualSequence<String, any Error>()
-    let iterator = source.throttled(
+    let (iterator, storage) = source.throttled(
       for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
     )
-    .makeAsyncIterator()
-    let storage = iterator.storage
+    .makeAsyncIteratorAndStorage()
     let events = ValueRecorder<String>()
     let consumer = Task {
       var iterator = iterator

@@ -26,8 +26,9 @@ struct SequenceEngineIdleWaitersTests {
     >()
     let received = ValueRecorder<String>()
     let consumer = Task {
-      var iterator = source.debounced(for: .seconds(1), clock: clock).makeAsyncIterator()
-      engines.record(iterator.engine)
+      var (iterator, storage) = source.debounced(for: .seconds(1), clock: clock)
+        .makeAsyncIteratorAndStorage()
+      engines.record(storage.engine)
       while let value = try await iterator.next() { received.record(value) }
     }
     try await engines.waitForCountBounded(1, "the consumer to make its iterator")

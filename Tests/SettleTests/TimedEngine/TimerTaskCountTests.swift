@@ -63,8 +63,9 @@ struct CaughtUpTimerTaskCountTests {
   @Test func aDebouncedSequenceReusesTheTimerItsNextElementCaughtUp() async throws {
     let clock = GatedClock()
     let run = try await ConsumedOperator.start { source in
-      let iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
-      return (iterator, iterator.engine)
+      let (iterator, storage) = source.debounced(for: .milliseconds(10), clock: clock)
+        .makeAsyncIteratorAndStorage()
+      return (iterator, storage.engine)
     }
     run.source.yield(1)
     try await clock.manual.waitForSleepersBounded(count: 1)
@@ -84,8 +85,9 @@ struct CaughtUpTimerTaskCountTests {
   @Test func aThrottledSequenceReusesTheTimerItsNextElementCaughtUp() async throws {
     let clock = GatedClock()
     let run = try await ConsumedOperator.start { source in
-      let iterator = source.throttled(for: .milliseconds(10), clock: clock).makeAsyncIterator()
-      return (iterator, iterator.engine)
+      let (iterator, storage) = source.throttled(for: .milliseconds(10), clock: clock)
+        .makeAsyncIteratorAndStorage()
+      return (iterator, storage.engine)
     }
     run.source.yield(1)  // out at once; its window opens
     run.source.yield(2)  // waits for the window's end
@@ -112,9 +114,9 @@ struct ZeroIntervalTimerTaskTests {
   @Test func debouncedForZeroCreatesNoTimerTask() async throws {
     let clock = ManualClock()
     let run = try await ConsumedOperator.start { source in
-      let iterator = source.debounced(for: .zero, buffering: .unbounded, clock: clock)
-        .makeAsyncIterator()
-      return (iterator, iterator.engine)
+      let (iterator, storage) = source.debounced(for: .zero, buffering: .unbounded, clock: clock)
+        .makeAsyncIteratorAndStorage()
+      return (iterator, storage.engine)
     }
     for value in 1...100 { run.source.yield(value) }
     try await run.source.waitForDemandBounded()
@@ -127,8 +129,9 @@ struct ZeroIntervalTimerTaskTests {
   @Test func debouncedForTenMillisecondsCreatesOneTimerTaskPerBurst() async throws {
     let clock = ManualClock()
     let run = try await ConsumedOperator.start { source in
-      let iterator = source.debounced(for: .milliseconds(10), clock: clock).makeAsyncIterator()
-      return (iterator, iterator.engine)
+      let (iterator, storage) = source.debounced(for: .milliseconds(10), clock: clock)
+        .makeAsyncIteratorAndStorage()
+      return (iterator, storage.engine)
     }
     for value in 1...100 { run.source.yield(value) }
     try await run.source.waitForDemandBounded()

@@ -99,11 +99,11 @@ extension TimelineReplayTests {
     step: Int,
     _ makeSequence: (ManualSequence<String, any Error>, ManualClock) -> S
   ) async throws -> [Timeline.Event]
-  where S.Element == String, S.AsyncIterator: TimedSequenceIterator {
+  where S.Element == String, S: TimedSequence, S.Machine.Value.Payload == String {
     let clock = ManualClock()
     let source = ManualSequence<String, any Error>()
-    let iterator = makeSequence(source, clock).makeAsyncIterator()
-    let inputEnded = iterator.inputEnded
+    let (iterator, storage) = makeSequence(source, clock).makeAsyncIteratorAndStorage()
+    let inputEnded = storage.waitUntilInputEnded
     let outputs = ValueRecorder<Timeline.Event>()
     let finishedWith = ValueRecorder<Int>()
     let consumer = Task {
