@@ -29,15 +29,12 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
   ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire(forKey key: Key) async throws(CancellationError) {
-    precondition(
-      runs.completedAtDispatch != nil,
-      "KeyedRateLimiter.acquire(forKey:) was called on a rate limiter made with an action: the caller's work would overlap the action's runs, which take places from the same window. Make a separate KeyedRateLimiter(limit:per:) without an action for acquire(forKey:), or pass the value to this one with sendAndWait(_:forKey:)."
-    )
-    // A cancelled caller takes no place it would leave unused.
-    if Task.isCancelled { throw CancellationError() }
-    if runs.sendIfDispatchedAtOnce((), forKey: key) { return }
-    guard try await runs.sendAndWait((), forKey: key).outcome == .ran else {
-      throw CancellationError()
-    }
+    try await acquirePlace(
+      madeWithoutAction: runs.completedAtDispatch != nil, owner: "KeyedRateLimiter",
+      member: "acquire(forKey:)", sendAndWait: "sendAndWait(_:forKey:)",
+      takeAtOnce: { runs.sendIfDispatchedAtOnce((), forKey: key) },
+      waitInQueue: { () async throws(CancellationError) in
+        try await runs.sendAndWait((), forKey: key).outcome
+      })
   }
 }

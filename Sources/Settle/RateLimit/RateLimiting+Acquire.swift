@@ -52,13 +52,10 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
   ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire() async throws(CancellationError) {
-    precondition(
-      runs.completedAtDispatch != nil,
-      "RateLimiter.acquire() was called on a rate limiter made with an action: the caller's work would overlap the action's runs, which take places from the same window. Make a separate RateLimiter(limit:per:) without an action for acquire(), or pass the value to this one with sendAndWait(_:)."
-    )
-    // A cancelled caller takes no place it would leave unused.
-    if Task.isCancelled { throw CancellationError() }
-    if runs.sendIfDispatchedAtOnce(()) { return }
-    guard try await runs.sendAndWait(()).outcome == .ran else { throw CancellationError() }
+    try await acquirePlace(
+      madeWithoutAction: runs.completedAtDispatch != nil, owner: "RateLimiter",
+      member: "acquire()", sendAndWait: "sendAndWait(_:)",
+      takeAtOnce: { runs.sendIfDispatchedAtOnce(()) },
+      waitInQueue: { () async throws(CancellationError) in try await runs.sendAndWait(()).outcome })
   }
 }

@@ -283,16 +283,34 @@ struct RateLimiterTests {
     }
   }
 
-  /// A place taken beside an action's runs would let the caller's work overlap them.
-  @Test func acquireOnALimiterWithAnActionStopsWithAMessage() async {
-    await #expect(processExitsWith: .failure) {
+  /// A place taken beside an action's runs would let the caller's work overlap them. The
+  /// message names the limiter and the member as the user wrote them, and the way out.
+  @Test func acquireOnALimiterWithAnActionStopsWithAMessage() async throws {
+    let plain = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
       let limiter = RateLimiter(limit: 1, per: .seconds(1)) { (_: Void) in }
       try? await limiter.acquire()
     }
-    await #expect(processExitsWith: .failure) {
+    let keyed = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
       let limiter = KeyedRateLimiter(limit: 1, per: .seconds(1)) { (_: Int, _: Void) in }
       try? await limiter.acquire(forKey: 1)
     }
+    let plainMessage = String(decoding: plain.standardErrorContent, as: UTF8.self)
+    #expect(
+      plainMessage.contains(
+        "RateLimiter.acquire() was called on a rate limiter made with an action"),
+      "\(plainMessage.suffix(400))")
+    #expect(plainMessage.contains("with sendAndWait(_:)."))
+    let keyedMessage = String(decoding: keyed.standardErrorContent, as: UTF8.self)
+    #expect(
+      keyedMessage.contains(
+        "KeyedRateLimiter.acquire(forKey:) was called on a rate limiter made with an action"),
+      "\(keyedMessage.suffix(400))")
+    #expect(keyedMessage.contains("without an action for acquire(forKey:)"))
+    #expect(keyedMessage.contains("with sendAndWait(_:forKey:)."))
   }
 }
 
