@@ -54,9 +54,6 @@ where C.Duration == Duration {
   package let runs: TimedRuns<Machine, C, Success, Failure>
   /// Not for use outside Settle; see ``PacedAction``.
   public nonisolated let _entryPoints: _PacedEntryPoints<Folding.Input, Success>
-  /// What the deinit does with a pending value.
-  @usableFromInline
-  let onRelease: PendingValuePolicy
 
   /// Creates a debouncer whose runs receive the fold of the values sent, on `clock`'s time.
   ///
@@ -97,7 +94,6 @@ where C.Duration == Duration {
     clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Folding.Output) async throws(Failure) -> Success
   ) {
-    self.onRelease = onRelease
     runs = TimedRuns(
       machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
       clock: clock,
@@ -106,7 +102,7 @@ where C.Duration == Duration {
     )
     _entryPoints = _PacedEntryPoints(
       runs, ownerName: { Folding.ownerName(plain: "Debouncer", core: "Debouncing") },
-      noun: "debouncer")
+      noun: "debouncer", onRelease: onRelease)
   }
 
   /// Creates a debouncer whose runs receive the newest value: a ``Debouncer``, whose page has
@@ -125,10 +121,6 @@ where C.Duration == Duration {
     self.init(
       for: interval, tolerance: tolerance, options: options, folding: LatestValue(),
       onRelease: onRelease, clock: clock, action: action)
-  }
-
-  deinit {
-    runs.shutDown(onRelease)
   }
 
   /// Runs the pending value now and returns once that action has finished; with nothing

@@ -40,9 +40,6 @@ where C.Duration == Duration {
   package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
   /// Not for use outside Settle; see ``KeyedPacedAction``.
   public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Folding.Input, Success>
-  /// What the deinit does with the pending values.
-  @usableFromInline
-  let onRelease: PendingValuePolicy
 
   /// Creates a keyed debouncer whose runs receive the fold of each key's values.
   ///
@@ -73,7 +70,6 @@ where C.Duration == Duration {
     action:
       @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
-    self.onRelease = onRelease
     runs = KeyedRuns(
       machine: KeyedStateMachine(
         fresh: KeyMachine(interval: interval, options: options, fold: NumberedFold(fold))),
@@ -83,7 +79,7 @@ where C.Duration == Duration {
     )
     _entryPoints = _KeyedPacedEntryPoints(
       runs, ownerName: { Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing") },
-      noun: "debouncer")
+      noun: "debouncer", onRelease: onRelease)
   }
 
   /// Creates a keyed debouncer whose runs receive each key's newest value: a
@@ -102,10 +98,6 @@ where C.Duration == Duration {
     self.init(
       for: interval, tolerance: tolerance, options: options, folding: LatestValue(),
       onRelease: onRelease, clock: clock, action: action)
-  }
-
-  deinit {
-    runs.shutDown(onRelease)
   }
 
   /// Runs `key`'s pending value now and returns once that action has finished.

@@ -83,9 +83,6 @@ where C.Duration == Duration {
       runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter")
   }
 
-  deinit {
-    runs.shutDown(.cancelPending)
-  }
 }
 
 extension KeyedRateLimiting: KeyedRunsOwner {}

@@ -40,9 +40,6 @@ where C.Duration == Duration {
   package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
   /// Not for use outside Settle; see ``KeyedPacedAction``.
   public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Folding.Input, Success>
-  /// What the deinit does with the pending values.
-  @usableFromInline
-  let onRelease: PendingValuePolicy
 
   /// Creates a keyed throttler whose runs receive the fold of each key's values.
   ///
@@ -73,14 +70,13 @@ where C.Duration == Duration {
     action:
       @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
-    self.onRelease = onRelease
     runs = KeyedRuns(
       machine: KeyedStateMachine(
         fresh: KeyMachine(interval: interval, mode: mode, fold: NumberedFold(fold))),
       clock: clock, tolerance: tolerance, action: action)
     _entryPoints = _KeyedPacedEntryPoints(
       runs, ownerName: { Folding.ownerName(plain: "KeyedThrottler", core: "KeyedThrottling") },
-      noun: "throttler")
+      noun: "throttler", onRelease: onRelease)
   }
 
   /// Creates a keyed throttler whose runs receive one value each: a ``KeyedThrottler``, whose
@@ -99,10 +95,6 @@ where C.Duration == Duration {
     self.init(
       for: interval, tolerance: tolerance, mode: mode, folding: LatestValue(),
       onRelease: onRelease, clock: clock, action: action)
-  }
-
-  deinit {
-    runs.shutDown(onRelease)
   }
 
   /// Runs `key`'s waiting value now, without waiting for its window, and returns once that

@@ -26,14 +26,16 @@ public final class _KeyedPacedEntryPoints<
   @usableFromInline
   let isPendingEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) -> Bool
 
-  /// The entry points of `runs`; see ``RunControls/init(_:ownerName:noun:)`` for the names.
+  /// The entry points of `runs`, for an owner whose release applies `onRelease`; see
+  /// ``RunControls/init(_:ownerName:noun:onRelease:)`` for the names.
   @inlinable
   package init<KeyMachine, C: Clock, Failure: Error>(
     _ runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>,
-    ownerName: @escaping @Sendable () -> String, noun: String
+    ownerName: @escaping @Sendable () -> String, noun: String,
+    onRelease: PendingValuePolicy = .cancelPending
   ) where KeyMachine.Input.Payload == Input {
     typealias Runs = KeyedRuns<Key, KeyMachine, C, Success, Failure>
-    controls = RunControls(runs, ownerName: ownerName, noun: noun)
+    controls = RunControls(runs, ownerName: ownerName, noun: noun, onRelease: onRelease)
     engine = Unmanaged.passUnretained(runs)
     sendEntry = { engine, value, key in
       engine._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Runs.self).send(value, forKey: key) }
@@ -50,6 +52,12 @@ public final class _KeyedPacedEntryPoints<
     isPendingEntry = {
       unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending(forKey: $1)
     }
+  }
+
+  /// The owner's release. Only the owner holds this object (a call through it keeps the owner
+  /// alive too), so its end is the owner's: every owner's release is written here once.
+  deinit {
+    controls.release()
   }
 
   @inlinable

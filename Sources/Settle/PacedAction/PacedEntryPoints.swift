@@ -32,14 +32,16 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
   @usableFromInline
   let isPendingEntry: @Sendable (Unmanaged<any AnyObject & Sendable>) -> Bool
 
-  /// The entry points of `runs`; see ``RunControls/init(_:ownerName:noun:)`` for the names.
+  /// The entry points of `runs`, for an owner whose release applies `onRelease`; see
+  /// ``RunControls/init(_:ownerName:noun:onRelease:)`` for the names.
   @inlinable
   package init<Machine, C: Clock, Failure: Error>(
     _ runs: TimedRuns<Machine, C, Success, Failure>,
-    ownerName: @escaping @Sendable () -> String, noun: String
+    ownerName: @escaping @Sendable () -> String, noun: String,
+    onRelease: PendingValuePolicy = .cancelPending
   ) where Machine.Input.Payload == Input {
     typealias Runs = TimedRuns<Machine, C, Success, Failure>
-    controls = RunControls(runs, ownerName: ownerName, noun: noun)
+    controls = RunControls(runs, ownerName: ownerName, noun: noun, onRelease: onRelease)
     engine = Unmanaged.passUnretained(runs)
     sendEntry = { engine, value in
       engine._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Runs.self).send(value) }
@@ -53,6 +55,12 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
         .value()
     }
     isPendingEntry = { unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending }
+  }
+
+  /// The owner's release. Only the owner holds this object (a call through it keeps the owner
+  /// alive too), so its end is the owner's: every owner's release is written here once.
+  deinit {
+    controls.release()
   }
 
   @inlinable

@@ -6,6 +6,8 @@ package protocol RunControlled: AnyObject, Sendable {
   func cancel()
   func waitUntilIdle() async
   func waitForCallers(count: Int) async
+  /// The owner is gone: applies its ``PendingValuePolicy``.
+  func shutDown(_ policy: PendingValuePolicy)
   /// Whether the calling task is running the engine's action.
   var isRunningAction: Bool { get }
 }
@@ -25,17 +27,27 @@ package struct RunControls: Sendable {
   /// What the owner is, in messages: "debouncer".
   @usableFromInline
   let noun: String
+  /// What the owner's release does with a pending value.
+  @usableFromInline
+  let onRelease: PendingValuePolicy
 
   /// The controls of `engine`, for an owner that `ownerName` names in messages and `noun`
-  /// describes ("debouncer"). Pass a closure literal that captures nothing as `ownerName`, so
-  /// that making it allocates nothing.
+  /// describes ("debouncer"), and whose release applies `onRelease`. Pass a closure literal
+  /// that captures nothing as `ownerName`, so that making it allocates nothing.
   @inlinable
   package init(
-    _ engine: any RunControlled, ownerName: @escaping @Sendable () -> String, noun: String
+    _ engine: any RunControlled, ownerName: @escaping @Sendable () -> String, noun: String,
+    onRelease: PendingValuePolicy
   ) {
     self.engine = engine
     self.ownerName = ownerName
     self.noun = noun
+    self.onRelease = onRelease
+  }
+
+  /// The owner is gone: its engine applies ``onRelease``, and drops what is sent afterwards.
+  package func release() {
+    engine.shutDown(onRelease)
   }
 
   package func cancel() {

@@ -103,9 +103,6 @@ where C.Duration == Duration {
     _entryPoints = _PacedEntryPoints(runs, ownerName: { "RateLimiter" }, noun: "rate limiter")
   }
 
-  deinit {
-    runs.shutDown(.cancelPending)
-  }
 }
 
 extension RateLimiting: TimedRunsOwner {

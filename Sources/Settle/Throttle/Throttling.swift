@@ -44,9 +44,6 @@ where C.Duration == Duration {
   package let runs: TimedRuns<Machine, C, Success, Failure>
   /// Not for use outside Settle; see ``PacedAction``.
   public nonisolated let _entryPoints: _PacedEntryPoints<Folding.Input, Success>
-  /// What the deinit does with a pending value.
-  @usableFromInline
-  let onRelease: PendingValuePolicy
 
   /// Creates a throttler whose runs receive the fold of the values sent, on `clock`'s time.
   ///
@@ -84,7 +81,6 @@ where C.Duration == Duration {
     clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Folding.Output) async throws(Failure) -> Success
   ) {
-    self.onRelease = onRelease
     runs = TimedRuns(
       machine: Machine(interval: interval, mode: mode, fold: NumberedFold(fold)),
       clock: clock,
@@ -93,7 +89,7 @@ where C.Duration == Duration {
     )
     _entryPoints = _PacedEntryPoints(
       runs, ownerName: { Folding.ownerName(plain: "Throttler", core: "Throttling") },
-      noun: "throttler")
+      noun: "throttler", onRelease: onRelease)
   }
 
   /// Creates a throttler whose runs receive one value each: a ``Throttler``, whose page has an
@@ -112,10 +108,6 @@ where C.Duration == Duration {
     self.init(
       for: interval, tolerance: tolerance, mode: mode, folding: LatestValue(),
       onRelease: onRelease, clock: clock, action: action)
-  }
-
-  deinit {
-    runs.shutDown(onRelease)
   }
 
   /// Runs the waiting value now, without waiting for the window, and returns once that action

@@ -490,6 +490,7 @@ where
 
   /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
   /// either way.
+  @usableFromInline
   package func shutDown(_ policy: PendingValuePolicy) {
     switch policy {
     case .cancelPending: shutDown()
