@@ -67,8 +67,4 @@ extension DebouncingSequence: AsyncSequence {
   public func makeAsyncIterator() -> PacedSequenceIterator<Base, Element> {
     recipe.makeAsyncIterator()
   }
-
-  /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
-  @available(*, deprecated, renamed: "PacedSequenceIterator")
-  public typealias Iterator = PacedSequenceIterator<Base, Element>
 }

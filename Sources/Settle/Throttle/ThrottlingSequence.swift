@@ -48,8 +48,4 @@ extension ThrottlingSequence: AsyncSequence {
   public func makeAsyncIterator() -> PacedSequenceIterator<Base, Element> {
     recipe.makeAsyncIterator()
   }
-
-  /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
-  @available(*, deprecated, renamed: "PacedSequenceIterator")
-  public typealias Iterator = PacedSequenceIterator<Base, Element>
 }

@@ -1,0 +1,14 @@
+// The nested iterator types that PacedSequenceIterator replaced, kept for one release so
+// that code naming them still compiles, with a warning that names the new type.
+
+extension DebouncingSequence {
+  /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
+  @available(*, deprecated, renamed: "PacedSequenceIterator")
+  public typealias Iterator = PacedSequenceIterator<Base, Element>
+}
+
+extension ThrottlingSequence {
+  /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
+  @available(*, deprecated, renamed: "PacedSequenceIterator")
+  public typealias Iterator = PacedSequenceIterator<Base, Element>
+}
