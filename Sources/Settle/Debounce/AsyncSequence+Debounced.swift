@@ -35,8 +35,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> DebouncedSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
     return DebouncingSequence(
-      base: self, interval: interval, tolerance: tolerance, options: options,
-      fold: LatestValue(), buffering: buffering, clock: clock)
+      recipe: TimedSequenceRecipe(
+        base: self,
+        machine: .init(interval: interval, options: options, fold: NumberedFold(LatestValue())),
+        buffering: buffering, clock: clock, tolerance: tolerance))
   }
 
   /// Emits, once the sequence has been quiet for `interval`, the fold of every element since
@@ -67,7 +69,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> FoldingDebouncedSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "debounced(for:) was given \(interval); pass zero or more.")
     return DebouncingSequence(
-      base: self, interval: interval, tolerance: tolerance, options: options, fold: fold,
-      buffering: buffering, clock: clock)
+      recipe: TimedSequenceRecipe(
+        base: self,
+        machine: .init(interval: interval, options: options, fold: NumberedFold(fold)),
+        buffering: buffering, clock: clock, tolerance: tolerance))
   }
 }

@@ -47,15 +47,6 @@ where Folding.Input == Base.Element, C.Duration == Duration {
   /// The base, the rule's machine, and how iterators are made from them.
   @usableFromInline
   package let recipe: TimedSequenceRecipe<Base, Machine, C>
-
-  init(
-    base: Base, interval: Duration, tolerance: Duration?, options: DebounceOptions, fold: Folding,
-    buffering: ElementBuffering, clock: C
-  ) {
-    recipe = TimedSequenceRecipe(
-      base: base, machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
-      buffering: buffering, clock: clock, tolerance: tolerance)
-  }
 }
 
 extension DebouncingSequence: AsyncSequence {
@@ -65,6 +56,6 @@ extension DebouncingSequence: AsyncSequence {
   /// Starts nothing yet: the base is consumed from the first call to `next()`.
   @inlinable
   public func makeAsyncIterator() -> PacedSequenceIterator<Base, Element> {
-    recipe.makeAsyncIterator()
+    recipe.makeAsyncIteratorAndStorage().iterator
   }
 }

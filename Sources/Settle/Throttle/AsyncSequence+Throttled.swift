@@ -36,8 +36,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> ThrottledSequence<Self, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return ThrottlingSequence(
-      base: self, interval: interval, tolerance: tolerance, mode: mode,
-      fold: LatestValue(), buffering: buffering, clock: clock)
+      recipe: TimedSequenceRecipe(
+        base: self,
+        machine: .init(interval: interval, mode: mode, fold: NumberedFold(LatestValue())),
+        buffering: buffering, clock: clock, tolerance: tolerance))
   }
 
   /// Emits at most one element per `interval`, measured on `clock`: the first element at
@@ -69,7 +71,9 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ) -> FoldingThrottledSequence<Self, Accumulated, C> where C.Duration == Duration {
     precondition(interval >= .zero, "throttled(for:) was given \(interval); pass zero or more.")
     return ThrottlingSequence(
-      base: self, interval: interval, tolerance: tolerance, mode: mode, fold: fold,
-      buffering: buffering, clock: clock)
+      recipe: TimedSequenceRecipe(
+        base: self,
+        machine: .init(interval: interval, mode: mode, fold: NumberedFold(fold)),
+        buffering: buffering, clock: clock, tolerance: tolerance))
   }
 }

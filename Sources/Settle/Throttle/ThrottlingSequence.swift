@@ -28,15 +28,6 @@ where Folding.Input == Base.Element, C.Duration == Duration {
   /// The base, the rule's machine, and how iterators are made from them.
   @usableFromInline
   package let recipe: TimedSequenceRecipe<Base, Machine, C>
-
-  init(
-    base: Base, interval: Duration, tolerance: Duration?, mode: ThrottleMode, fold: Folding,
-    buffering: ElementBuffering, clock: C
-  ) {
-    recipe = TimedSequenceRecipe(
-      base: base, machine: Machine(interval: interval, mode: mode, fold: NumberedFold(fold)),
-      buffering: buffering, clock: clock, tolerance: tolerance)
-  }
 }
 
 extension ThrottlingSequence: AsyncSequence {
@@ -46,6 +37,6 @@ extension ThrottlingSequence: AsyncSequence {
   /// Starts nothing yet: the base is consumed from the first call to `next()`.
   @inlinable
   public func makeAsyncIterator() -> PacedSequenceIterator<Base, Element> {
-    recipe.makeAsyncIterator()
+    recipe.makeAsyncIteratorAndStorage().iterator
   }
 }

@@ -1,26 +1,25 @@
-/// What a ``PacedSequenceIterator`` holds: its sequence's storage, with the state machine's
-/// type erased so that one iterator type serves every operator. It ends the storage's
-/// background work when the iterator is dropped; iterators are structs, so that `deinit` has
-/// to live in a class they hold.
+/// What a ``PacedSequenceIterator`` holds: its sequence's storage, seen through two closures
+/// so that one iterator type serves every operator, whatever its state machine. It ends the
+/// storage's background work when the iterator is dropped; iterators are structs, so that
+/// `deinit` has to live in a class they hold.
 ///
-/// `next()` goes through a closure made in ``TimedSequenceRecipe/makeAsyncIterator()``, which
-/// is `@inlinable`: the closure, and the storage's `next()` it calls, are specialised in the
-/// caller's module for its base, fold and clock, at the price of one indirect call an
-/// element. `terminate()` runs once, so it goes through an existential.
+/// The closures are made in ``TimedSequenceRecipe/makeAsyncIteratorAndStorage()``, which is
+/// `@inlinable`: they, and the storage's `next()` they call, are specialised in the caller's
+/// module for its base, fold and clock, at the price of one indirect call an element.
 @usableFromInline
 package final class TimedSequenceOwner<Element: Sendable>: Sendable {
   @usableFromInline
-  let storage: any TerminableSequenceStorage
-  @usableFromInline
   let nextEntry: @Sendable () async throws -> Element?
+  @usableFromInline
+  let terminate: @Sendable () -> Void
 
   @inlinable
   package init(
-    storage: any TerminableSequenceStorage,
-    next: @escaping @Sendable () async throws -> Element?
+    next: @escaping @Sendable () async throws -> Element?,
+    terminate: @escaping @Sendable () -> Void
   ) {
-    self.storage = storage
     nextEntry = next
+    self.terminate = terminate
   }
 
   @inlinable
@@ -29,15 +28,6 @@ package final class TimedSequenceOwner<Element: Sendable>: Sendable {
   }
 
   deinit {
-    storage.terminate()
+    terminate()
   }
 }
-
-/// A sequence's storage as its iterator's owner sees it: only what ends its work.
-@usableFromInline
-package protocol TerminableSequenceStorage: AnyObject, Sendable {
-  /// Ends everything: the consumer gets `nil`, the pump and pending runs are cancelled.
-  func terminate()
-}
-
-extension TimedSequenceStorage: TerminableSequenceStorage {}

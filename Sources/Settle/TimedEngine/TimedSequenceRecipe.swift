@@ -12,47 +12,22 @@ where
   Machine.Input: NumberedPayload, Machine.Value: NumberedPayload,
   Machine.Input.Payload == Base.Element, Machine.Instant == C.Instant, Base.Element: Sendable
 {
-  @usableFromInline
-  let base: Base
-  @usableFromInline
-  let machine: Machine
-  @usableFromInline
-  let buffering: ElementBuffering
-  @usableFromInline
-  let clock: C
-  @usableFromInline
-  let tolerance: Duration?
+  @usableFromInline let base: Base
+  @usableFromInline let machine: Machine
+  @usableFromInline let buffering: ElementBuffering
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: Duration?
 
+  /// An iterator over a fresh storage, and that storage, which tests wait on. The iterator
+  /// starts nothing yet: the base is consumed from the first call to `next()`.
   @inlinable
-  package init(
-    base: Base, machine: Machine, buffering: ElementBuffering, clock: C, tolerance: Duration?
+  package func makeAsyncIteratorAndStorage() -> (
+    iterator: PacedSequenceIterator<Base, Machine.Value.Payload>,
+    storage: TimedSequenceStorage<Base, Machine, C>
   ) {
-    self.base = base
-    self.machine = machine
-    self.buffering = buffering
-    self.clock = clock
-    self.tolerance = tolerance
-  }
-
-  /// A fresh storage for one iterator.
-  @inlinable
-  package func makeStorage() -> TimedSequenceStorage<Base, Machine, C> {
-    TimedSequenceStorage(
+    let storage = TimedSequenceStorage(
       base: base, machine: machine, buffering: buffering, clock: clock, tolerance: tolerance)
-  }
-
-  /// An iterator over a fresh storage; it starts nothing yet: the base is consumed from the
-  /// first call to `next()`.
-  @inlinable
-  package func makeAsyncIterator() -> PacedSequenceIterator<Base, Machine.Value.Payload> {
-    Self.iterator(over: makeStorage())
-  }
-
-  /// The iterator that reads `storage`.
-  @inlinable
-  package static func iterator(
-    over storage: TimedSequenceStorage<Base, Machine, C>
-  ) -> PacedSequenceIterator<Base, Machine.Value.Payload> {
-    PacedSequenceIterator(owner: TimedSequenceOwner(storage: storage, next: storage.next))
+    let owner = TimedSequenceOwner(next: storage.next, terminate: storage.terminate)
+    return (PacedSequenceIterator(owner: owner), storage)
   }
 }

@@ -30,8 +30,7 @@ extension TimedSequence {
     iterator: PacedSequenceIterator<Base, Machine.Value.Payload>,
     storage: TimedSequenceStorage<Base, Machine, TimedClock>
   ) {
-    let storage = recipe.makeStorage()
-    return (TimedSequenceRecipe.iterator(over: storage), storage)
+    recipe.makeAsyncIteratorAndStorage()
   }
 }
 
