@@ -142,12 +142,7 @@ where
     machine: Machine, clock: C, tolerance: Duration?, action: Action?,
     completedAtDispatch: RunResult?
   ) {
-    if let tolerance {
-      precondition(
-        tolerance >= .zero,
-        "The timer tolerance was \(tolerance); pass nil for the clock's default, or a duration of zero or more."
-      )
-    }
+    C.checkTimerTolerance(tolerance)
     self.clock = clock
     self.tolerance = tolerance
     self.completedAtDispatch = completedAtDispatch
@@ -533,15 +528,7 @@ where
       if completedRuns { resumeAfterCompletedRuns() }
       switch next {
       case .sleep(let deadline):
-        do {
-          try await clock.sleep(until: deadline, tolerance: tolerance)
-        } catch  where Task.isCancelled {
-          // cancel() or shutdown replaced this timer: the next wake-up retires it.
-        } catch {
-          preconditionFailure(
-            "\(C.self).sleep(until:) threw \(error) without being cancelled; Settle's timers need a clock whose sleep throws only on cancellation."
-          )
-        }
+        await clock.sleepForTimer(until: deadline, tolerance: tolerance)
       case .stop, .retire:
         return
       }

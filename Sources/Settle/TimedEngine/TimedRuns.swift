@@ -205,12 +205,7 @@ where
     machine: Machine, clock: C, tolerance: Duration?, action: Action?, handover: Handover?,
     completedAtDispatch: RunResult? = nil
   ) {
-    if let tolerance {
-      precondition(
-        tolerance >= .zero,
-        "The timer tolerance was \(tolerance); pass nil for the clock's default, or a duration of zero or more."
-      )
-    }
+    C.checkTimerTolerance(tolerance)
     self.clock = clock
     self.tolerance = tolerance
     self.handover = handover
@@ -684,16 +679,7 @@ where
       if handoverPending { completeHandover() }
       switch step {
       case .sleep(let deadline):
-        do {
-          try await clock.sleep(until: deadline, tolerance: tolerance)
-        } catch  where Task.isCancelled {
-          // cancel() or shutdown replaced this timer: the next wake-up retires it.
-        } catch {
-          // Looping would ask the same clock again at once, for ever.
-          preconditionFailure(
-            "\(C.self).sleep(until:) threw \(error) without being cancelled; Settle's timers need a clock whose sleep throws only on cancellation."
-          )
-        }
+        await clock.sleepForTimer(until: deadline, tolerance: tolerance)
       case .startRun:
         continue
       case .stop, .retire:

@@ -63,16 +63,64 @@ struct TimerToleranceTests {
     }
   }
 
-  @Test func aNegativeToleranceStopsWithAMessage() async {
+  /// Both engines check the tolerance, with one message.
+  @Test(arguments: [false, true])
+  func aNegativeToleranceStopsWithAMessage(keyed: Bool) async {
     let result = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      _ = Debouncer(for: .seconds(1), tolerance: .milliseconds(-1), clock: ManualClock()) {
-        (_: Int) in
+    ) { [keyed] in
+      if keyed {
+        _ = KeyedDebouncer(for: .seconds(1), tolerance: .milliseconds(-1), clock: ManualClock()) {
+          (_: Int, _: Int) in
+        }
+      } else {
+        _ = Debouncer(for: .seconds(1), tolerance: .milliseconds(-1), clock: ManualClock()) {
+          (_: Int) in
+        }
       }
     }
     let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(stderr.contains("tolerance was -0.001 seconds; pass nil"), "\(stderr.suffix(300))")
+  }
+
+  /// A timer whose clock fails its sleep for another reason than cancellation would ask the
+  /// same clock again at once, for ever: both engines stop with a message naming the clock.
+  /// (Were the failure swallowed, the process would spin and this test would reach its time
+  /// limit instead of passing.)
+  @Test(arguments: [false, true])
+  func aClockWhoseSleepFailsStopsWithAMessage(keyed: Bool) async {
+    let result = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) { [keyed] in
+      if keyed {
+        let debouncer = KeyedDebouncer(for: .seconds(1), clock: FailingSleepClock()) {
+          (_: Int, _: Int) in
+        }
+        debouncer.send(1, forKey: 1)
+        await debouncer.waitUntilIdle()
+      } else {
+        let debouncer = Debouncer(for: .seconds(1), clock: FailingSleepClock()) { (_: Int) in }
+        debouncer.send(1)
+        await debouncer.waitUntilIdle()
+      }
+    }
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      stderr.contains(
+        "FailingSleepClock.sleep(until:) threw SleepFailure() without being cancelled"),
+      "\(stderr.suffix(300))")
+  }
+}
+
+/// A clock whose every sleep fails at once, without being cancelled.
+private struct FailingSleepClock: Clock {
+  struct SleepFailure: Error {}
+
+  var now: ContinuousClock.Instant { ContinuousClock.now }
+  var minimumResolution: Duration { .zero }
+
+  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+    throw SleepFailure()
   }
 }
 
