@@ -123,6 +123,10 @@ where C.Duration == Duration {
       onRelease: onRelease, clock: clock, action: action)
   }
 
+  deinit {
+    _entryPoints.controls.release()
+  }
+
   /// Runs the pending value now and returns once that action has finished; with nothing
   /// pending it returns at once. A running action is cancelled first and the flushed value
   /// runs after it returns. A flushed value never runs again on the timer, and only

@@ -100,6 +100,10 @@ where C.Duration == Duration {
       onRelease: onRelease, clock: clock, action: action)
   }
 
+  deinit {
+    _entryPoints.controls.release()
+  }
+
   /// Runs `key`'s pending value now and returns once that action has finished.
   ///
   /// It follows ``Debouncing/flush()`` for that key, called from inside the action too; other

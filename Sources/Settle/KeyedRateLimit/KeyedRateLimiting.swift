@@ -66,7 +66,8 @@ where C.Duration == Duration {
       machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
       clock: clock, tolerance: tolerance, action: action)
     _entryPoints = _KeyedPacedEntryPoints(
-      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter")
+      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter",
+      onRelease: .cancelPending)
   }
 
   /// A keyed rate limiter whose runs have no work, only places: each completes at its
@@ -80,9 +81,13 @@ where C.Duration == Duration {
       machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
       clock: clock, tolerance: tolerance, completingRunsWith: result)
     _entryPoints = _KeyedPacedEntryPoints(
-      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter")
+      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter",
+      onRelease: .cancelPending)
   }
 
+  deinit {
+    _entryPoints.controls.release()
+  }
 }
 
 extension KeyedRateLimiting: KeyedRunsOwner {}

@@ -97,6 +97,10 @@ where C.Duration == Duration {
       onRelease: onRelease, clock: clock, action: action)
   }
 
+  deinit {
+    _entryPoints.controls.release()
+  }
+
   /// Runs `key`'s waiting value now, without waiting for its window, and returns once that
   /// action has finished, as ``Throttling/flush()`` does for one key; other keys are not
   /// affected.

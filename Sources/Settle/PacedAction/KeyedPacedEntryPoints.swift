@@ -32,7 +32,7 @@ public final class _KeyedPacedEntryPoints<
   package init<KeyMachine, C: Clock, Failure: Error>(
     _ runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>,
     ownerName: @escaping @Sendable () -> String, noun: String,
-    onRelease: PendingValuePolicy = .cancelPending
+    onRelease: PendingValuePolicy
   ) where KeyMachine.Input.Payload == Input {
     typealias Runs = KeyedRuns<Key, KeyMachine, C, Success, Failure>
     controls = RunControls(runs, ownerName: ownerName, noun: noun, onRelease: onRelease)
@@ -52,12 +52,6 @@ public final class _KeyedPacedEntryPoints<
     isPendingEntry = {
       unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending(forKey: $1)
     }
-  }
-
-  /// The owner's release. Only the owner holds this object (a call through it keeps the owner
-  /// alive too), so its end is the owner's: every owner's release is written here once.
-  deinit {
-    controls.release()
   }
 
   @inlinable

@@ -38,7 +38,7 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
   package init<Machine, C: Clock, Failure: Error>(
     _ runs: TimedRuns<Machine, C, Success, Failure>,
     ownerName: @escaping @Sendable () -> String, noun: String,
-    onRelease: PendingValuePolicy = .cancelPending
+    onRelease: PendingValuePolicy
   ) where Machine.Input.Payload == Input {
     typealias Runs = TimedRuns<Machine, C, Success, Failure>
     controls = RunControls(runs, ownerName: ownerName, noun: noun, onRelease: onRelease)
@@ -55,12 +55,6 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
         .value()
     }
     isPendingEntry = { unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending }
-  }
-
-  /// The owner's release. Only the owner holds this object (a call through it keeps the owner
-  /// alive too), so its end is the owner's: every owner's release is written here once.
-  deinit {
-    controls.release()
   }
 
   @inlinable

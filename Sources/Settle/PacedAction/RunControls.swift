@@ -46,6 +46,7 @@ package struct RunControls: Sendable {
   }
 
   /// The owner is gone: its engine applies ``onRelease``, and drops what is sent afterwards.
+  /// Each owner calls it from its `deinit`, so that what a release does is stated here once.
   package func release() {
     engine.shutDown(onRelease)
   }

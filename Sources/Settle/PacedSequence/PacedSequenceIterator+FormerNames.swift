@@ -3,12 +3,18 @@
 
 extension DebouncingSequence {
   /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
-  @available(*, deprecated, renamed: "PacedSequenceIterator")
+  @available(
+    *, deprecated, renamed: "AsyncIterator",
+    message: "one PacedSequenceIterator<Base, Element> now serves every operator"
+  )
   public typealias Iterator = PacedSequenceIterator<Base, Element>
 }
 
 extension ThrottlingSequence {
   /// The iterator's former name: one ``PacedSequenceIterator`` now serves every operator.
-  @available(*, deprecated, renamed: "PacedSequenceIterator")
+  @available(
+    *, deprecated, renamed: "AsyncIterator",
+    message: "one PacedSequenceIterator<Base, Element> now serves every operator"
+  )
   public typealias Iterator = PacedSequenceIterator<Base, Element>
 }

@@ -86,7 +86,9 @@ where C.Duration == Duration {
     runs = TimedRuns(
       machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
       action: action)
-    _entryPoints = _PacedEntryPoints(runs, ownerName: { "RateLimiter" }, noun: "rate limiter")
+    _entryPoints = _PacedEntryPoints(
+      runs, ownerName: { "RateLimiter" }, noun: "rate limiter",
+      onRelease: .cancelPending)
   }
 
   /// A rate limiter whose runs have no work, only places: each completes at its dispatch with
@@ -100,9 +102,14 @@ where C.Duration == Duration {
     runs = TimedRuns(
       machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
       completingRunsWith: result)
-    _entryPoints = _PacedEntryPoints(runs, ownerName: { "RateLimiter" }, noun: "rate limiter")
+    _entryPoints = _PacedEntryPoints(
+      runs, ownerName: { "RateLimiter" }, noun: "rate limiter",
+      onRelease: .cancelPending)
   }
 
+  deinit {
+    _entryPoints.controls.release()
+  }
 }
 
 extension RateLimiting: TimedRunsOwner {

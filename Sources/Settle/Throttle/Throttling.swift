@@ -110,6 +110,10 @@ where C.Duration == Duration {
       onRelease: onRelease, clock: clock, action: action)
   }
 
+  deinit {
+    _entryPoints.controls.release()
+  }
+
   /// Runs the waiting value now, without waiting for the window, and returns once that action
   /// has finished, as ``Debouncing/flush()`` does. The window that was open keeps its end,
   /// except in ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's

@@ -2,8 +2,9 @@
 /// from it: the part every operator shares, so that each sequence type states only how its
 /// rule's state machine is built.
 ///
-/// The machine is built once, when the operator is called (so that a bad argument fails
-/// there), and each iterator starts from a copy of it.
+/// The machine is built, and the tolerance checked, once, when the operator is called, so
+/// that a bad argument stops the program there rather than where the sequence is iterated;
+/// each iterator starts from a copy of the machine.
 @usableFromInline
 package struct TimedSequenceRecipe<
   Base: AsyncSequence & Sendable, Machine: TimedStateMachine, C: Clock
@@ -17,6 +18,18 @@ where
   @usableFromInline let buffering: ElementBuffering
   @usableFromInline let clock: C
   @usableFromInline let tolerance: Duration?
+
+  /// - Precondition: `tolerance` is `nil` or not negative.
+  init(
+    base: Base, machine: Machine, buffering: ElementBuffering, clock: C, tolerance: Duration?
+  ) {
+    C.checkTimerTolerance(tolerance)
+    self.base = base
+    self.machine = machine
+    self.buffering = buffering
+    self.clock = clock
+    self.tolerance = tolerance
+  }
 
   /// An iterator over a fresh storage, and that storage, which tests wait on. The iterator
   /// starts nothing yet: the base is consumed from the first call to `next()`.

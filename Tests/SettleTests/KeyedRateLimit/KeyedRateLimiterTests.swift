@@ -81,11 +81,36 @@ struct KeyedRateLimiterTests {
     await clock.advance(toMs: 600)
     try await limiter.waitUntilIdleBounded()
     #expect(
-      ran.values == [
-        Ran(value: "a:1", at: 0), Ran(value: "b:1", at: 0), Ran(value: "a:2", at: 300),
-        Ran(value: "b:2", at: 300), Ran(value: "a:3", at: 600),
-      ])
+      ran.values.byKey
+        == [
+          Ran(value: "a:1", at: 0), Ran(value: "b:1", at: 0), Ran(value: "a:2", at: 300),
+          Ran(value: "b:2", at: 300), Ran(value: "a:3", at: 600),
+        ].byKey)
     #expect(limiter.timersStarted == 1)
+  }
+
+  /// Releasing the limiter drops every key's queue, runs nothing more and lets the action go:
+  /// a rate limiter's release policy is always `.cancelPending`.
+  @Test func releasingTheLimiterDropsEveryKeysQueueAndTheAction() async throws {
+    let clock = ManualClock()
+    let ran = ValueRecorder<String>()
+    let lifetime = LifetimeTracker()
+    var limiter: KeyedRateLimiter<Int, String, ManualClock>? = KeyedRateLimiter(
+      limit: 1, per: .milliseconds(300), clock: clock
+    ) { [token = lifetime.makeToken()] key, value in
+      _ = token
+      ran.record("\(key):\(value)")
+    }
+    limiter?.send("a", forKey: 1)
+    limiter?.send("b", forKey: 1)  // queued behind a's place
+    limiter?.send("x", forKey: 2)
+    limiter?.send("y", forKey: 2)  // queued behind x's place
+    try await ran.waitForCountBounded(2)
+    limiter = nil
+    // The action is let go only once no run can start: what ran by then is all that runs.
+    try await lifetime.waitUntilReleasedBounded()
+    await clock.advance(toMs: 1_000)
+    #expect(ran.values.sorted() == ["1:a", "2:x"])
   }
 
   /// A key is kept while its newest run's place is taken, so that it is still limited, and

@@ -134,7 +134,7 @@ struct OperatorSemanticsTests {
     #expect(events.values == ["a", "threw"])
   }
 
-  @Test func eachIteratorConsumesTheBaseOnItsOwn() async throws {
+  @Test func aNonThrowingBaseGivesASequenceThatNeedsNoTry() async throws {
     let clock = ManualClock()
     let numbers = AsyncStream<Int> { continuation in
       for number in 1...3 { continuation.yield(number) }
@@ -151,12 +151,73 @@ struct OperatorSemanticsTests {
     #expect(collected == [3])
   }
 
+  /// Each iterator consumes the base on its own and starts from the operator's fold afresh:
+  /// the second sees nothing of what the first accumulated.
+  @Test func eachIteratorConsumesTheBaseOnItsOwn() async throws {
+    let clock = ManualClock()
+    let batches = ReplayedNumbers(values: [1, 2, 3])
+      .debounced(for: .seconds(1), folding: .collect, clock: clock)
+    for pass in 1...2 {
+      let collected = try await bounded("iteration \(pass) to end") {
+        var collected: [[Int]] = []
+        for await batch in batches { collected.append(batch) }
+        return collected
+      }
+      // The base ends at once: its accumulation comes out at the end, whole.
+      #expect(collected == [[1, 2, 3]], "iteration \(pass)")
+    }
+  }
+
+  /// A bad argument stops the program where the operator is called, with a message, not later
+  /// where the sequence is iterated: none of these sequences is iterated.
+  @Test(arguments: ["debounced tolerance", "throttled tolerance", "options changed after init"])
+  func aBadArgumentStopsAtTheOperatorCall(case name: String) async throws {
+    let result = try await #require(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) { [name] in
+      let base = AsyncStream<Int> { $0.finish() }
+      switch name {
+      case "debounced tolerance":
+        _ = base.debounced(for: .seconds(1), tolerance: .milliseconds(-1))
+      case "throttled tolerance":
+        _ = base.throttled(for: .seconds(1), tolerance: .milliseconds(-1))
+      default:
+        var options = DebounceOptions()
+        options.maxWait = .seconds(-1)
+        _ = base.debounced(for: .seconds(1), options: options)
+      }
+    }
+    let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)
+    let expected =
+      name.hasSuffix("tolerance")
+      ? "tolerance was -0.001 seconds; pass nil" : "DebounceOptions.maxWait was -1.0 seconds"
+    #expect(stderr.contains(expected), "\(name): \(stderr.suffix(300))")
+  }
+
   @Test func negativeIntervalsArePreconditionFailures() async {
     await #expect(processExitsWith: .failure) {
       _ = AsyncStream<Int> { $0.finish() }.debounced(for: .seconds(-1))
     }
     await #expect(processExitsWith: .failure) {
       _ = AsyncStream<Int> { $0.finish() }.throttled(for: .seconds(-1))
+    }
+  }
+}
+
+/// The same numbers each time it is iterated, with no suspension between them: a base two
+/// iterators can each consume.
+private struct ReplayedNumbers: AsyncSequence, Sendable {
+  let values: [Int]
+
+  func makeAsyncIterator() -> Iterator {
+    Iterator(remaining: values[...])
+  }
+
+  struct Iterator: AsyncIteratorProtocol {
+    var remaining: ArraySlice<Int>
+
+    mutating func next() async -> Int? {
+      remaining.popFirst()
     }
   }
 }
