@@ -22,6 +22,8 @@ package final class TimedSequenceOwner<Element: Sendable>: Sendable {
     self.terminate = terminate
   }
 
+  /// A method, not the closure itself, because the iterator's `rethrows` `next()` may call a
+  /// throwing method but not a throwing stored closure.
   @inlinable
   func next() async throws -> Element? {
     try await nextEntry()

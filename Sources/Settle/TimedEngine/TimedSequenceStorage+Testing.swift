@@ -10,8 +10,9 @@ extension TimedSequenceStorage {
   package var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
 }
 
-/// For tests: ``DebouncingSequence`` and ``ThrottlingSequence``, whose iterators a test
-/// makes together with the storage they read, written once for both.
+/// For tests: ``DebouncingSequence`` and ``ThrottlingSequence``, whose recipe a test asks for
+/// an iterator together with the storage it reads
+/// (``TimedSequenceRecipe/makeAsyncIteratorAndStorage()``), for any operator alike.
 package protocol TimedSequence: AsyncSequence {
   associatedtype Base: AsyncSequence & Sendable where Base.Element: Sendable
   associatedtype Machine: TimedStateMachine
@@ -21,17 +22,6 @@ package protocol TimedSequence: AsyncSequence {
   associatedtype TimedClock: Clock
 
   var recipe: TimedSequenceRecipe<Base, Machine, TimedClock> { get }
-}
-
-extension TimedSequence {
-  /// An iterator, as ``makeAsyncIterator()`` makes it, and the storage it reads: what a test
-  /// waits on (its engine, the end of its input) and the iterator does not show.
-  package func makeAsyncIteratorAndStorage() -> (
-    iterator: PacedSequenceIterator<Base, Machine.Value.Payload>,
-    storage: TimedSequenceStorage<Base, Machine, TimedClock>
-  ) {
-    recipe.makeAsyncIteratorAndStorage()
-  }
 }
 
 extension TimedSequenceStorage {

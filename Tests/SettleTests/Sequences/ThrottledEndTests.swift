@@ -34,7 +34,7 @@ struct ThrottledEndTests {
     let (iterator, storage) = source.throttled(
       for: .milliseconds(300), mode: latest ? .newestAtWindowEnd : .firstAtWindowEnd, clock: clock
     )
-    .makeAsyncIteratorAndStorage()
+    .recipe.makeAsyncIteratorAndStorage()
     let events = ValueRecorder<String>()
     let consumer = Task {
       var iterator = iterator

@@ -27,7 +27,7 @@ struct SequenceEngineIdleWaitersTests {
     let received = ValueRecorder<String>()
     let consumer = Task {
       var (iterator, storage) = source.debounced(for: .seconds(1), clock: clock)
-        .makeAsyncIteratorAndStorage()
+        .recipe.makeAsyncIteratorAndStorage()
       engines.record(storage.engine)
       while let value = try await iterator.next() { received.record(value) }
     }

@@ -64,7 +64,7 @@ struct CaughtUpTimerTaskCountTests {
     let clock = GatedClock()
     let run = try await ConsumedOperator.start { source in
       let (iterator, storage) = source.debounced(for: .milliseconds(10), clock: clock)
-        .makeAsyncIteratorAndStorage()
+        .recipe.makeAsyncIteratorAndStorage()
       return (iterator, storage.engine)
     }
     run.source.yield(1)
@@ -86,7 +86,7 @@ struct CaughtUpTimerTaskCountTests {
     let clock = GatedClock()
     let run = try await ConsumedOperator.start { source in
       let (iterator, storage) = source.throttled(for: .milliseconds(10), clock: clock)
-        .makeAsyncIteratorAndStorage()
+        .recipe.makeAsyncIteratorAndStorage()
       return (iterator, storage.engine)
     }
     run.source.yield(1)  // out at once; its window opens
@@ -115,7 +115,7 @@ struct ZeroIntervalTimerTaskTests {
     let clock = ManualClock()
     let run = try await ConsumedOperator.start { source in
       let (iterator, storage) = source.debounced(for: .zero, buffering: .unbounded, clock: clock)
-        .makeAsyncIteratorAndStorage()
+        .recipe.makeAsyncIteratorAndStorage()
       return (iterator, storage.engine)
     }
     for value in 1...100 { run.source.yield(value) }
@@ -130,7 +130,7 @@ struct ZeroIntervalTimerTaskTests {
     let clock = ManualClock()
     let run = try await ConsumedOperator.start { source in
       let (iterator, storage) = source.debounced(for: .milliseconds(10), clock: clock)
-        .makeAsyncIteratorAndStorage()
+        .recipe.makeAsyncIteratorAndStorage()
       return (iterator, storage.engine)
     }
     for value in 1...100 { run.source.yield(value) }

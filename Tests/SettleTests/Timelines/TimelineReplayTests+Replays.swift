@@ -102,7 +102,7 @@ extension TimelineReplayTests {
   where S.Element == String, S: TimedSequence, S.Machine.Value.Payload == String {
     let clock = ManualClock()
     let source = ManualSequence<String, any Error>()
-    let (iterator, storage) = makeSequence(source, clock).makeAsyncIteratorAndStorage()
+    let (iterator, storage) = makeSequence(source, clock).recipe.makeAsyncIteratorAndStorage()
     let inputEnded = storage.waitUntilInputEnded
     let outputs = ValueRecorder<Timeline.Event>()
     let finishedWith = ValueRecorder<Int>()
