@@ -50,8 +50,6 @@ where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
-  @usableFromInline
-  package let runs: TimedRuns<Machine, C, Success, Failure>
   /// Not for use outside Settle; see ``PacedAction``.
   public nonisolated let _entryPoints: _PacedEntryPoints<Folding.Input, Success>
 
@@ -94,14 +92,10 @@ where C.Duration == Duration {
     clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Folding.Output) async throws(Failure) -> Success
   ) {
-    runs = TimedRuns(
-      machine: Machine(interval: interval, options: options, fold: NumberedFold(fold)),
-      clock: clock,
-      tolerance: tolerance,
-      action: action
-    )
+    let machine = Machine(interval: interval, options: options, fold: NumberedFold(fold))
     _entryPoints = _PacedEntryPoints(
-      runs, ownerName: { Folding.ownerName(plain: "Debouncer", core: "Debouncing") },
+      TimedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      ownerName: { Folding.ownerName(plain: "Debouncer", core: "Debouncing") },
       noun: "debouncer", onRelease: onRelease)
   }
 
@@ -143,5 +137,6 @@ where C.Duration == Duration {
 }
 
 extension Debouncing: TimedRunsOwner {
-  package typealias TimedClock = C
+  @usableFromInline package typealias TimedClock = C
+  @usableFromInline package typealias ActionFailure = Failure
 }

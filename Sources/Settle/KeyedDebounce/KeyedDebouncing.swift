@@ -36,8 +36,6 @@ where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = DebounceStateMachine<NumberedFold<Folding>, C.Instant>
 
-  @usableFromInline
-  package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
   /// Not for use outside Settle; see ``KeyedPacedAction``.
   public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Folding.Input, Success>
 
@@ -70,15 +68,11 @@ where C.Duration == Duration {
     action:
       @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
-    runs = KeyedRuns(
-      machine: KeyedStateMachine(
-        fresh: KeyMachine(interval: interval, options: options, fold: NumberedFold(fold))),
-      clock: clock,
-      tolerance: tolerance,
-      action: action
-    )
+    let machine = KeyedStateMachine<Key, KeyMachine>(
+      fresh: KeyMachine(interval: interval, options: options, fold: NumberedFold(fold)))
     _entryPoints = _KeyedPacedEntryPoints(
-      runs, ownerName: { Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing") },
+      KeyedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      ownerName: { Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing") },
       noun: "debouncer", onRelease: onRelease)
   }
 
@@ -122,4 +116,7 @@ where C.Duration == Duration {
   }
 }
 
-extension KeyedDebouncing: KeyedRunsOwner {}
+extension KeyedDebouncing: KeyedRunsOwner {
+  @usableFromInline package typealias TimedClock = C
+  @usableFromInline package typealias ActionFailure = Failure
+}

@@ -31,8 +31,6 @@ where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = RateLimitStateMachine<Numbered<Value>, C.Instant>
 
-  @usableFromInline
-  package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
   /// Not for use outside Settle; see ``KeyedPacedAction``.
   public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Value, Success>
 
@@ -62,12 +60,10 @@ where C.Duration == Duration {
     clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
   ) {
-    runs = KeyedRuns(
-      machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
-      clock: clock, tolerance: tolerance, action: action)
-    _entryPoints = _KeyedPacedEntryPoints(
-      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter",
-      onRelease: .cancelPending)
+    self.init(
+      KeyedRuns(
+        machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
+        clock: clock, tolerance: tolerance, action: action))
   }
 
   /// A keyed rate limiter whose runs have no work, only places: each completes at its
@@ -77,12 +73,18 @@ where C.Duration == Duration {
     limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
     completingRunsWith result: Result<Success, Failure>
   ) {
-    runs = KeyedRuns(
-      machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
-      clock: clock, tolerance: tolerance, completingRunsWith: result)
+    self.init(
+      KeyedRuns(
+        machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
+        clock: clock, tolerance: tolerance, completingRunsWith: result))
+  }
+
+  /// The limiter over `runs`, the engine one of the initialisers above made; released, it
+  /// drops every key's queue (see ``RateLimiting``).
+  @inlinable
+  init(_ runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>) {
     _entryPoints = _KeyedPacedEntryPoints(
-      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter",
-      onRelease: .cancelPending)
+      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter", onRelease: .cancelPending)
   }
 
   deinit {
@@ -90,4 +92,7 @@ where C.Duration == Duration {
   }
 }
 
-extension KeyedRateLimiting: KeyedRunsOwner {}
+extension KeyedRateLimiting: KeyedRunsOwner {
+  @usableFromInline package typealias TimedClock = C
+  @usableFromInline package typealias ActionFailure = Failure
+}

@@ -36,8 +36,6 @@ where C.Duration == Duration {
   @usableFromInline
   package typealias KeyMachine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 
-  @usableFromInline
-  package let runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>
   /// Not for use outside Settle; see ``KeyedPacedAction``.
   public nonisolated let _entryPoints: _KeyedPacedEntryPoints<Key, Folding.Input, Success>
 
@@ -70,12 +68,11 @@ where C.Duration == Duration {
     action:
       @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
-    runs = KeyedRuns(
-      machine: KeyedStateMachine(
-        fresh: KeyMachine(interval: interval, mode: mode, fold: NumberedFold(fold))),
-      clock: clock, tolerance: tolerance, action: action)
+    let machine = KeyedStateMachine<Key, KeyMachine>(
+      fresh: KeyMachine(interval: interval, mode: mode, fold: NumberedFold(fold)))
     _entryPoints = _KeyedPacedEntryPoints(
-      runs, ownerName: { Folding.ownerName(plain: "KeyedThrottler", core: "KeyedThrottling") },
+      KeyedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      ownerName: { Folding.ownerName(plain: "KeyedThrottler", core: "KeyedThrottling") },
       noun: "throttler", onRelease: onRelease)
   }
 
@@ -117,4 +114,7 @@ where C.Duration == Duration {
   }
 }
 
-extension KeyedThrottling: KeyedRunsOwner {}
+extension KeyedThrottling: KeyedRunsOwner {
+  @usableFromInline package typealias TimedClock = C
+  @usableFromInline package typealias ActionFailure = Failure
+}

@@ -46,8 +46,6 @@ where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = RateLimitStateMachine<Numbered<Value>, C.Instant>
 
-  @usableFromInline
-  package let runs: TimedRuns<Machine, C, Success, Failure>
   /// Not for use outside Settle; see ``PacedAction``.
   public nonisolated let _entryPoints: _PacedEntryPoints<Value, Success>
 
@@ -83,12 +81,10 @@ where C.Duration == Duration {
     clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Value) async throws(Failure) -> Success
   ) {
-    runs = TimedRuns(
-      machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
-      action: action)
-    _entryPoints = _PacedEntryPoints(
-      runs, ownerName: { "RateLimiter" }, noun: "rate limiter",
-      onRelease: .cancelPending)
+    self.init(
+      TimedRuns(
+        machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
+        action: action))
   }
 
   /// A rate limiter whose runs have no work, only places: each completes at its dispatch with
@@ -99,12 +95,18 @@ where C.Duration == Duration {
     limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
     completingRunsWith result: Result<Success, Failure>
   ) {
-    runs = TimedRuns(
-      machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
-      completingRunsWith: result)
+    self.init(
+      TimedRuns(
+        machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
+        completingRunsWith: result))
+  }
+
+  /// The limiter over `runs`, the engine one of the initialisers above made. No release
+  /// policy to choose: a limiter's queue is not a pending value, so release drops it.
+  @inlinable
+  init(_ runs: TimedRuns<Machine, C, Success, Failure>) {
     _entryPoints = _PacedEntryPoints(
-      runs, ownerName: { "RateLimiter" }, noun: "rate limiter",
-      onRelease: .cancelPending)
+      runs, ownerName: { "RateLimiter" }, noun: "rate limiter", onRelease: .cancelPending)
   }
 
   deinit {
@@ -113,5 +115,6 @@ where C.Duration == Duration {
 }
 
 extension RateLimiting: TimedRunsOwner {
-  package typealias TimedClock = C
+  @usableFromInline package typealias TimedClock = C
+  @usableFromInline package typealias ActionFailure = Failure
 }

@@ -40,8 +40,6 @@ where C.Duration == Duration {
   @usableFromInline
   package typealias Machine = ThrottleStateMachine<NumberedFold<Folding>, C.Instant>
 
-  @usableFromInline
-  package let runs: TimedRuns<Machine, C, Success, Failure>
   /// Not for use outside Settle; see ``PacedAction``.
   public nonisolated let _entryPoints: _PacedEntryPoints<Folding.Input, Success>
 
@@ -81,14 +79,10 @@ where C.Duration == Duration {
     clock: C = ContinuousClock(),
     action: @escaping @Sendable @isolated(any) (Folding.Output) async throws(Failure) -> Success
   ) {
-    runs = TimedRuns(
-      machine: Machine(interval: interval, mode: mode, fold: NumberedFold(fold)),
-      clock: clock,
-      tolerance: tolerance,
-      action: action
-    )
+    let machine = Machine(interval: interval, mode: mode, fold: NumberedFold(fold))
     _entryPoints = _PacedEntryPoints(
-      runs, ownerName: { Folding.ownerName(plain: "Throttler", core: "Throttling") },
+      TimedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      ownerName: { Folding.ownerName(plain: "Throttler", core: "Throttling") },
       noun: "throttler", onRelease: onRelease)
   }
 
@@ -124,5 +118,6 @@ where C.Duration == Duration {
 }
 
 extension Throttling: TimedRunsOwner {
-  package typealias TimedClock = C
+  @usableFromInline package typealias TimedClock = C
+  @usableFromInline package typealias ActionFailure = Failure
 }

@@ -1,18 +1,27 @@
 /// A public type built on a ``TimedRuns`` engine: ``Debouncer``, ``Throttler`` and
 /// ``RateLimiter``.
 ///
-/// The package-level hooks that tests settle on are the engine's, so they are written once,
-/// in `TimedRunsOwner+Testing.swift`, instead of being forwarded by each owner.
-package protocol TimedRunsOwner: Sendable {
+/// The owner stores only its entry points, which hold the engine; ``runs`` reaches the engine
+/// through them, so that no owner declares it again. The package-level hooks that tests
+/// settle on are the engine's, so they are written once, in `TimedRunsOwner+Testing.swift`,
+/// instead of being forwarded by each owner.
+@usableFromInline
+package protocol TimedRunsOwner: PacedAction {
   associatedtype Machine: TimedStateMachine
   where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload
   associatedtype TimedClock: Clock
   where Machine.Instant == TimedClock.Instant
-  /// What the owner's action returns.
-  associatedtype ActionSuccess: Sendable
   /// What the owner's action throws; `Never` when it cannot throw.
   associatedtype ActionFailure: Error
+}
 
-  /// The engine that applies the owner's state machine.
-  var runs: TimedRuns<Machine, TimedClock, ActionSuccess, ActionFailure> { get }
+extension TimedRunsOwner {
+  /// The engine that applies the owner's state machine: the one its entry points were made
+  /// with, in the owner's initialiser.
+  @inlinable
+  package nonisolated var runs: TimedRuns<Machine, TimedClock, Success, ActionFailure> {
+    unsafeDowncast(
+      _entryPoints.engine.takeUnretainedValue(),
+      to: TimedRuns<Machine, TimedClock, Success, ActionFailure>.self)
+  }
 }

@@ -32,8 +32,8 @@ extension TimedSequenceStorage {
 }
 
 extension DebouncingSequence: TimedSequence {
-  package typealias TimedClock = C
+  @usableFromInline package typealias TimedClock = C
 }
 extension ThrottlingSequence: TimedSequence {
-  package typealias TimedClock = C
+  @usableFromInline package typealias TimedClock = C
 }

@@ -13,7 +13,7 @@ protocol KeyedOwnerCalls: KeyedRunsOwner {
 /// A keyed owner with a pending value to hurry: the debouncer and the throttler, not the rate
 /// limiter, whose queue keeps its pace.
 protocol KeyedFlushingOwnerCalls: KeyedOwnerCalls {
-  func flush(forKey key: OwnerKey) async
+  func flush(forKey key: Key) async
   func flush() async
 }
 
@@ -52,7 +52,7 @@ extension KeyedOwnerCalls {
 extension KeyedFlushingOwnerCalls {
   /// `flush(forKey:)`, bounded.
   func flushBounded(
-    forKey key: OwnerKey,
+    forKey key: Key,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     try await bounded(
