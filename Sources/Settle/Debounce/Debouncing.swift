@@ -121,15 +121,6 @@ where C.Duration == Duration {
     _entryPoints.controls.release()
   }
 
-  /// Runs the pending value now and returns once that action has finished; with nothing
-  /// pending it returns at once. A running action is cancelled first and the flushed value
-  /// runs after it returns. A flushed value never runs again on the timer, and only
-  /// ``cancel()`` stops it. Called from inside the action, it starts that run (cancelling the
-  /// calling action, cooperatively) and returns at once, since waiting would wait for ever.
-  public nonisolated func flush() async {
-    await runs.flush()
-  }
-
   /// ``flush()`` without the wait: dispatches the pending value and returns at once.
   package nonisolated func startFlush() {
     runs.startFlush()

@@ -299,6 +299,7 @@ where
     for caller in callers { caller.resume() }
   }
 
+  @usableFromInline
   package func flush(forKey key: Key) async {
     let (awaited, superseded) = state.withLock { state -> (RunTask?, [RunTask]) in
       apply(state.machine.flush(forKey: key, at: clock.now), forKey: key, in: &state)
@@ -309,6 +310,7 @@ where
     await awaited?.value
   }
 
+  @usableFromInline
   package func flush() async {
     let (awaited, superseded) = state.withLock { state -> ([RunTask], [RunTask]) in
       var awaited: [RunTask] = []

@@ -68,10 +68,11 @@ where C.Duration == Duration {
     action:
       @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
-    let machine = KeyedStateMachine<Key, KeyMachine>(
-      fresh: KeyMachine(interval: interval, options: options, fold: NumberedFold(fold)))
+    let keyMachine = KeyMachine(interval: interval, options: options, fold: NumberedFold(fold))
     _entryPoints = _KeyedPacedEntryPoints(
-      KeyedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      KeyedRuns(
+        machine: KeyedStateMachine(fresh: keyMachine), clock: clock, tolerance: tolerance,
+        action: action),
       ownerName: { Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing") },
       noun: "debouncer", onRelease: onRelease)
   }
@@ -96,23 +97,6 @@ where C.Duration == Duration {
 
   deinit {
     _entryPoints.controls.release()
-  }
-
-  /// Runs `key`'s pending value now and returns once that action has finished.
-  ///
-  /// It follows ``Debouncing/flush()`` for that key, called from inside the action too; other
-  /// keys are not affected.
-  public nonisolated func flush(forKey key: Key) async {
-    await runs.flush(forKey: key)
-  }
-
-  /// Runs every key's pending value now and returns once those actions have finished. The
-  /// runs start together, in no particular order, and may overlap as runs of different keys
-  /// do. Called from inside the action, it starts them and returns at once.
-  ///
-  /// - Complexity: O(k) to start them, k being the keys pending or running.
-  public nonisolated func flush() async {
-    await runs.flush()
   }
 }
 

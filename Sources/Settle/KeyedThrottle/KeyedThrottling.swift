@@ -68,10 +68,11 @@ where C.Duration == Duration {
     action:
       @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
-    let machine = KeyedStateMachine<Key, KeyMachine>(
-      fresh: KeyMachine(interval: interval, mode: mode, fold: NumberedFold(fold)))
+    let keyMachine = KeyMachine(interval: interval, mode: mode, fold: NumberedFold(fold))
     _entryPoints = _KeyedPacedEntryPoints(
-      KeyedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      KeyedRuns(
+        machine: KeyedStateMachine(fresh: keyMachine), clock: clock, tolerance: tolerance,
+        action: action),
       ownerName: { Folding.ownerName(plain: "KeyedThrottler", core: "KeyedThrottling") },
       noun: "throttler", onRelease: onRelease)
   }
@@ -96,21 +97,6 @@ where C.Duration == Duration {
 
   deinit {
     _entryPoints.controls.release()
-  }
-
-  /// Runs `key`'s waiting value now, without waiting for its window, and returns once that
-  /// action has finished, as ``Throttling/flush()`` does for one key; other keys are not
-  /// affected.
-  public nonisolated func flush(forKey key: Key) async {
-    await runs.flush(forKey: key)
-  }
-
-  /// Runs every key's waiting value now and returns once those actions have finished; see
-  /// ``KeyedDebouncing/flush()`` for the order and the call from inside the action.
-  ///
-  /// - Complexity: O(k) to start them, k being the keys pending, running or inside a window.
-  public nonisolated func flush() async {
-    await runs.flush()
   }
 }
 

@@ -25,6 +25,8 @@ public final class _KeyedPacedEntryPoints<
   let cancelEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) -> Void
   @usableFromInline
   let isPendingEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) -> Bool
+  @usableFromInline
+  let flushEntry: @Sendable (Unmanaged<any AnyObject & Sendable>, Key) async -> Void
 
   /// The entry points of `runs`, for an owner whose release applies `onRelease`; see
   /// ``RunControls/init(_:ownerName:noun:onRelease:)`` for the names.
@@ -52,6 +54,9 @@ public final class _KeyedPacedEntryPoints<
     isPendingEntry = {
       unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).isPending(forKey: $1)
     }
+    flushEntry = {
+      await unsafeDowncast($0.takeUnretainedValue(), to: Runs.self).flush(forKey: $1)
+    }
   }
 
   @inlinable
@@ -77,5 +82,9 @@ public final class _KeyedPacedEntryPoints<
   @usableFromInline
   func isPending(forKey key: Key) -> Bool {
     isPendingEntry(engine, key)
+  }
+
+  func flush(forKey key: Key) async {
+    await flushEntry(engine, key)
   }
 }

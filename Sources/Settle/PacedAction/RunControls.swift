@@ -8,6 +8,7 @@ package protocol RunControlled: AnyObject, Sendable {
   func waitForCallers(count: Int) async
   /// The owner is gone: applies its ``PendingValuePolicy``.
   func shutDown(_ policy: PendingValuePolicy)
+  func flush() async
   /// Whether the calling task is running the engine's action.
   var isRunningAction: Bool { get }
 }
@@ -61,6 +62,11 @@ package struct RunControls: Sendable {
     preconditionNotWaitingFromInsideTheAction(
       engine.isRunningAction, ownerName(), noun)
     await engine.waitUntilIdle()
+  }
+
+  /// Runs what is pending now and waits for it; see the owners' ``Flushable`` members.
+  package func flush() async {
+    await engine.flush()
   }
 
   package func waitForCallers(count: Int) async {

@@ -16,6 +16,9 @@
 /// - **Spacing.** Runs start at least `interval` apart as measured on the clock: a window is
 ///   measured from the moment its run was dispatched. ``flush()``, an explicit request, is
 ///   the one exception; the `throttled` operator keeps the spacing even when its base ends.
+/// - **Flush.** ``flush()`` runs the waiting value without waiting for the window. The
+///   window that was open keeps its end, except in ``ThrottleMode/newestAtWindowEndOnly``,
+///   where the flushed run is that window's end and the next value opens a fresh one.
 /// - **Folding.** With a ``Fold``, the values that a window's end runs are folded together,
 ///   in the order sent: in ``ThrottleMode/newestAtWindowEnd`` every value that arrived inside
 ///   the window, in ``ThrottleMode/newestAtWindowEndOnly`` every value of the window including
@@ -106,14 +109,6 @@ where C.Duration == Duration {
 
   deinit {
     _entryPoints.controls.release()
-  }
-
-  /// Runs the waiting value now, without waiting for the window, and returns once that action
-  /// has finished, as ``Debouncing/flush()`` does. The window that was open keeps its end,
-  /// except in ``ThrottleMode/newestAtWindowEndOnly``, where the flushed run is that window's
-  /// end and the next value opens a fresh one.
-  public nonisolated func flush() async {
-    await runs.flush()
   }
 }
 
