@@ -15,9 +15,11 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
     tolerance: Duration? = nil,
     clock: C = ContinuousClock()
   ) {
-    self.init(
-      limit: limit, per: interval, tolerance: tolerance, clock: clock,
-      completingRunsWith: .success(()))
+    // Places only, as in `RateLimiting.init(limit:per:tolerance:clock:)`.
+    let places = KeyedRuns<Key, KeyMachine, C, Success, Failure>(
+      machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
+      clock: clock, tolerance: tolerance, completingRunsWith: .success(()))
+    self.init(places)
   }
 
   /// Waits for a place in `key`'s window and takes it: ``RateLimiting/acquire()`` for one key.

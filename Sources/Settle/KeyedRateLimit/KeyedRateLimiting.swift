@@ -66,21 +66,8 @@ where C.Duration == Duration {
         clock: clock, tolerance: tolerance, action: action))
   }
 
-  /// A keyed rate limiter whose runs have no work, only places: each completes at its
-  /// dispatch with `result`, so that ``acquire(forKey:)`` needs no task per place.
-  @inlinable
-  package init(
-    limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
-    completingRunsWith result: Result<Success, Failure>
-  ) {
-    self.init(
-      KeyedRuns(
-        machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
-        clock: clock, tolerance: tolerance, completingRunsWith: result))
-  }
-
-  /// The limiter over `runs`, the engine one of the initialisers above made; released, it
-  /// drops every key's queue (see ``RateLimiting``).
+  /// The limiter over `runs`, the engine its public initialisers make; released, it drops
+  /// every key's queue (see ``RateLimiting``).
   @inlinable
   init(_ runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>) {
     _entryPoints = _KeyedPacedEntryPoints(

@@ -15,9 +15,12 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
     tolerance: Duration? = nil,
     clock: C = ContinuousClock()
   ) {
-    self.init(
-      limit: limit, per: interval, tolerance: tolerance, clock: clock,
+    // Runs with no work, only places: each completes at its dispatch, so that `acquire()`
+    // learns it has its place in the critical section that gave it, with no task per place.
+    let places = TimedRuns<Machine, C, Success, Failure>(
+      machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
       completingRunsWith: .success(()))
+    self.init(places)
   }
 
   /// Waits for a place in the window and takes it: returns once the caller may go ahead, at

@@ -87,22 +87,8 @@ where C.Duration == Duration {
         action: action))
   }
 
-  /// A rate limiter whose runs have no work, only places: each completes at its dispatch with
-  /// `result`, so that ``acquire()`` learns it has its place in the critical section that gave
-  /// it, with no task per place.
-  @inlinable
-  package init(
-    limit: Int, per interval: Duration, tolerance: Duration?, clock: C,
-    completingRunsWith result: Result<Success, Failure>
-  ) {
-    self.init(
-      TimedRuns(
-        machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
-        completingRunsWith: result))
-  }
-
-  /// The limiter over `runs`, the engine one of the initialisers above made. No release
-  /// policy to choose: a limiter's queue is not a pending value, so release drops it.
+  /// The limiter over `runs`, the engine its public initialisers make. No release policy to
+  /// choose: a limiter's queue is not a pending value, so release drops it.
   @inlinable
   init(_ runs: TimedRuns<Machine, C, Success, Failure>) {
     _entryPoints = _PacedEntryPoints(
