@@ -32,8 +32,8 @@ extension TimedSequenceStorage {
 }
 
 extension DebouncingSequence: TimedSequence {
-  @usableFromInline package typealias TimedClock = C
+  package typealias TimedClock = C
 }
 extension ThrottlingSequence: TimedSequence {
-  @usableFromInline package typealias TimedClock = C
+  package typealias TimedClock = C
 }
