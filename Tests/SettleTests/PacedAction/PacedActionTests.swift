@@ -65,6 +65,7 @@ struct PacedActionTests {
     }
     let render = Debouncing(for: .milliseconds(50), clock: clock) { (size: Int) in "\(size) px" }
     async let small = result(of: 64, from: render)
+    await render.waitForCallers(count: 1)  // so that 512 is the newest, sent second
     async let large = result(of: 512, from: render)
     await render.waitForCallers(count: 2)
     await clock.advance(by: .milliseconds(50))
@@ -173,10 +174,13 @@ struct PacedActionTests {
     }
     #expect(try await page(1, of: "news", from: fetch) == "news page 1")  // opens the window
     async let second = page(2, of: "news", from: fetch)
+    // Page 2 waits before page 3 is sent: two `async let`s alone may send in either order,
+    // and then the window's newest would be page 2.
+    await fetch.waitForCallers(count: 1)
     async let third = page(3, of: "news", from: fetch)
+    await fetch.waitForCallers(count: 2)
     // Another key has a window of its own: its first page runs at once.
     #expect(try await page(9, of: "sport", from: fetch) == "sport page 9")
-    await fetch.waitForCallers(count: 2)
     await clock.advance(by: .milliseconds(100))
     #expect(try await second == "news page 3")  // the newest of the window, for both callers
     #expect(try await third == "news page 3")
