@@ -39,7 +39,7 @@ where
 
   /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
-  struct State: HoldsSendWaiters {
+  struct State: EngineState {
     @usableFromInline
     var machine: Machine
     /// The action, until it is released (as in ``TimedRuns``): `nil` follows from the
@@ -53,7 +53,9 @@ where
     /// issued` of the key's ``RunLedger``. A key is here exactly while it has runs in flight.
     @usableFromInline
     var runTasks: [Key: [RunTask]] = [:]
+    @usableFromInline
     var idleWaiters = WaiterQueue<Void>()
+    @usableFromInline
     var quiescenceWaiters = WaiterQueue<Void>()
     /// Inputs numbered so far, over every key: the next send is number `sent + 1`.
     @usableFromInline
@@ -65,27 +67,17 @@ where
     /// callers wait (only they ask which of their inputs that run covers), and gone when the
     /// run returns, so it never holds more keys than are running.
     var claimedThrough: [Key: UInt64] = [:]
-    /// Callers that runs completed at their dispatch (see ``KeyedRuns/completedAtDispatch``)
-    /// settled under the lock, for whoever releases it to resume.
     @usableFromInline
     var settledAtDispatch: [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] = []
     /// Runs completed at their dispatch since the lock was taken: the caller resumes their
     /// callers, and the waiters they may satisfy, once it has released the lock
     /// (``KeyedRuns/resumeAfterCompletedRuns()``), as ``TimedRuns`` does with its handover.
     @usableFromInline
-    var completedRunsPending = false
+    var resumeAfterUnlock = false
 
     init(machine: Machine, action: Action?) {
       self.machine = machine
       self.action = action
-    }
-
-    /// Whether runs completed at dispatch left work for after the lock; resets it.
-    @inlinable
-    mutating func takeCompletedRunsPending() -> Bool {
-      guard completedRunsPending else { return false }
-      completedRunsPending = false
-      return true
     }
 
     /// The tasks of `key`'s `tickets`, which must be in flight.
@@ -158,7 +150,7 @@ where
   @inlinable
   package func send(_ input: Input, forKey key: Key) {
     let (superseded, completedRuns) = state.withLock { state in
-      (send(input, forKey: key, in: &state).superseded, state.takeCompletedRunsPending())
+      (send(input, forKey: key, in: &state).superseded, state.takeResumeAfterUnlock())
     }
     for task in superseded { task.cancel() }
     if completedRuns { resumeAfterCompletedRuns() }
@@ -168,10 +160,7 @@ where
   /// settled and wakes the waiters that may now be due.
   @usableFromInline
   func resumeAfterCompletedRuns() {
-    let (callers, waiters) = state.withLock { state in
-      defer { state.settledAtDispatch = [] }
-      return (state.settledAtDispatch, settledWaiters(&state))
-    }
+    let (callers, waiters) = state.withLock { $0.takeSettled { clock.now } }
     for caller in callers { caller.resume() }
     for waiter in waiters { waiter.resume() }
   }
@@ -223,7 +212,7 @@ where
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
     guard completedAtDispatch != nil else { return try await sendAndWaitForRun(input, forKey: key) }
     // A run completed inside the send leaves its waiters to wake once the lock is released.
-    defer { if state.withLock({ $0.takeCompletedRunsPending() }) { resumeAfterCompletedRuns() } }
+    defer { if state.withLock({ $0.takeResumeAfterUnlock() }) { resumeAfterCompletedRuns() } }
     return try await sendAndWaitForRun(input, forKey: key)
   }
 
@@ -277,7 +266,7 @@ where
     let (tasks, waiters, callers) = state.withLock { state in
       let cancel = state.machine.cancel(forKey: key)
       return (
-        state.tasks(of: cancel.cancelling, forKey: key), settledWaiters(&state),
+        state.tasks(of: cancel.cancelling, forKey: key), state.settledWaiters { clock.now },
         droppedSendWaiters(forKey: key, in: &state)
       )
     }
@@ -290,7 +279,7 @@ where
   package func cancel() {
     let (tasks, waiters, callers) = state.withLock { state in
       (
-        apply(state.machine.cancel(), in: &state), settledWaiters(&state),
+        apply(state.machine.cancel(), in: &state), state.settledWaiters { clock.now },
         droppedSendWaiters(forKey: nil, in: &state)
       )
     }
@@ -361,7 +350,7 @@ where
       var waiters: [WaiterQueue<Void>.Continuation] = []
       if state.machine.isIdle {
         state.action = nil
-        waiters = settledWaiters(&state)
+        waiters = state.settledWaiters { clock.now }
       }
       return (timer, waiters)
     }
@@ -376,31 +365,13 @@ where
       let tasks = apply(state.machine.shutDown(), in: &state)
       defer { state.action = nil }
       let callers = droppedSendWaiters(forKey: nil, in: &state)
-      return (tasks, settledWaiters(&state), callers, state.action)
+      return (tasks, state.settledWaiters { clock.now }, callers, state.action)
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
     for caller in callers { caller.resume() }
     // Released here, outside the lock, in case its captures run code in deinit.
     _ = action
-  }
-
-  // MARK: - Waiters (called with the lock held; resume after)
-
-  @usableFromInline
-  func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
-    guard !state.quiescenceWaiters.isEmpty, state.machine.isQuiescent(at: clock.now) else {
-      return []
-    }
-    return state.quiescenceWaiters.removeSatisfied { true }
-  }
-
-  @usableFromInline
-  func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
-    let idle =
-      !state.idleWaiters.isEmpty && state.machine.isIdle
-      ? state.idleWaiters.removeSatisfied { true } : []
-    return idle + quiescentWaiters(&state)
   }
 
   // MARK: - Applying the machine's actions (called with the lock held)
@@ -410,13 +381,7 @@ where
     for (key, tickets) in cancel.cancelling {
       tasks += state.tasks(of: tickets, forKey: key)
     }
-    if cancel.stopsTimer {
-      guard let timer = state.timerTask else {
-        preconditionFailure("Internal inconsistency in Settle: a running timer has no task")
-      }
-      tasks.append(timer)
-      state.timerTask = nil
-    }
+    if cancel.stopsTimer { tasks.append(state.takeStoppedTimerTask()) }
     return tasks
   }
 
@@ -497,7 +462,7 @@ where
       guard let run = next.run else { break }
       ticket = run.ticket
     }
-    state.completedRunsPending = true
+    state.resumeAfterUnlock = true
     return replaced
   }
 
@@ -514,13 +479,13 @@ where
         for start in step.starts {
           superseded += startRun(start.run, forKey: start.key, in: &state)
         }
-        let completedRuns = state.takeCompletedRunsPending()
+        let completedRuns = state.takeResumeAfterUnlock()
         switch step.next {
         case .stop:
           state.timerTask = nil
-          return (step.next, superseded, quiescentWaiters(&state), completedRuns)
+          return (step.next, superseded, state.quiescentWaiters { clock.now }, completedRuns)
         case .sleep:
-          return (step.next, superseded, quiescentWaiters(&state), completedRuns)
+          return (step.next, superseded, state.quiescentWaiters { clock.now }, completedRuns)
         case .retire:
           return (step.next, superseded, [], completedRuns)
         }
@@ -569,7 +534,7 @@ where
         released = state.action
         state.action = nil
       }
-      return (settledWaiters(&state), callers, superseded, released)
+      return (state.settledWaiters { clock.now }, callers, superseded, released)
     }
     for task in superseded { task.cancel() }
     for waiter in waiters { waiter.resume() }

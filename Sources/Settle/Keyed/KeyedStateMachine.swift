@@ -30,7 +30,9 @@
 /// Only the machine's rules for a send and a timer step are the key's own; flush, cancel,
 /// claims and shutdown are the shared ones of ``TimedStateMachine``, applied per key.
 @usableFromInline
-package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMachine>: Sendable {
+package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMachine>:
+  SettlingMachine, Sendable
+{
   /// What `send` takes for a key.
   @usableFromInline
   package typealias Input = Machine.Input
@@ -184,9 +186,11 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
 
   /// Nothing is pending for any key and no run is in flight. A key only remembered does not
   /// count.
+  @usableFromInline
   package var isIdle: Bool { runsInFlight == 0 && holdingKeys == 0 }
 
   /// No run is in flight, and the timer, if any, sleeps toward a deadline after `now`.
+  @usableFromInline
   package func isQuiescent(at now: Instant) -> Bool {
     runsInFlight == 0 && shared.isQuiescent(at: now)
   }

@@ -22,7 +22,7 @@ extension KeyedRuns where KeyMachine: DispatchesAtOnce {
         dispatched == number,
         "Internal inconsistency in Settle: a value the rate limiter had a place for was not dispatched"
       )
-      return (true, replaced, state.takeCompletedRunsPending())
+      return (true, replaced, state.takeResumeAfterUnlock())
     }
     for task in replaced { task.cancel() }
     if completedRuns { resumeAfterCompletedRuns() }

@@ -12,7 +12,7 @@ extension TimedRuns where Machine: DispatchesAtOnce {
         dispatched == number,
         "Internal inconsistency in Settle: a value the rate limiter had a place for was not dispatched"
       )
-      return (true, state.takeHandoverPending())
+      return (true, state.takeResumeAfterUnlock())
     }
     if handoverPending { completeHandover() }
     return sent

@@ -82,7 +82,7 @@ where
 
   /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
-  struct State: HoldsSendWaiters {
+  struct State: EngineState {
     @usableFromInline
     var machine: Machine
     /// The action, until it is released: at shutdown, or when the last run in flight returns
@@ -101,7 +101,9 @@ where
     /// the machine's ``RunLedger``, which runs return in order.
     @usableFromInline
     var runTasks: [RunTask] = []
+    @usableFromInline
     var idleWaiters = WaiterQueue<Void>()
+    @usableFromInline
     var quiescenceWaiters = WaiterQueue<Void>()
     /// Inputs numbered so far: the next send is number `sent + 1`.
     @usableFromInline
@@ -116,23 +118,13 @@ where
     /// dispatch, since the lock was taken: the caller completes the handover
     /// (``TimedRuns/completeHandover()``) once it has released the lock.
     @usableFromInline
-    var handoverPending = false
-    /// Callers that runs completed at their dispatch (see ``TimedRuns/completedAtDispatch``)
-    /// settled under the lock, for whoever releases it to resume; ``handoverPending`` says so.
+    var resumeAfterUnlock = false
     @usableFromInline
     var settledAtDispatch: [WaiterQueue<SendWaiter>.Continuation] = []
 
     init(machine: Machine, action: Action?) {
       self.machine = machine
       self.action = action
-    }
-
-    /// Whether the handover must be completed after the lock is released; resets it.
-    @inlinable
-    mutating func takeHandoverPending() -> Bool {
-      guard handoverPending else { return false }
-      handoverPending = false
-      return true
     }
 
     /// The tasks of `tickets`, which must be in flight.
@@ -227,7 +219,7 @@ where
   @inlinable
   package func send(_ input: Input) {
     let (superseded, handoverPending) = state.withLock { state -> (ArraySlice<RunTask>, Bool) in
-      (send(input, in: &state).superseded, state.takeHandoverPending())
+      (send(input, in: &state).superseded, state.takeResumeAfterUnlock())
     }
     for task in superseded { task.cancel() }
     if handoverPending { completeHandover() }
@@ -237,7 +229,7 @@ where
   /// caller whose critical section could not say so, such as ``sendAndWait(_:)``'s.
   @usableFromInline
   func completeHandoverIfPending() {
-    if state.withLock({ $0.takeHandoverPending() }) { completeHandover() }
+    if state.withLock({ $0.takeResumeAfterUnlock() }) { completeHandover() }
   }
 
   /// With a ``Handover``: does what the timer is due to do at the clock's `now`, handing over
@@ -249,7 +241,7 @@ where
     let handoverPending = state.withLock { state -> Bool in
       let now = clock.now
       if state.machine.timerIsDue(at: now) { catchUpTimer(at: now, in: &state) }
-      return state.takeHandoverPending()
+      return state.takeResumeAfterUnlock()
     }
     if handoverPending { completeHandover() }
   }
@@ -276,14 +268,14 @@ where
     while true {
       switch state.machine.timerWoke(generation: generation, at: now) {
       case .startRun(let run):
-        _ = startRun(run, at: now, in: &state)  // sets `handoverPending`
+        _ = startRun(run, at: now, in: &state)  // sets `resumeAfterUnlock`
       case .stop:
         if hasTask { state.machine.ledger.timerAwaitsItsTask(generation: generation) }
         return
       case .sleep:
         // A running timer that goes back to sleep may leave the engine quiescent; a new one
         // was started from a quiescent engine and leaves it so.
-        if hasTask { state.handoverPending = true }
+        if hasTask { state.resumeAfterUnlock = true }
         return
       case .retire:
         return
@@ -296,10 +288,7 @@ where
   /// be due, then lets the handover, if any, resume its consumer.
   @usableFromInline
   func completeHandover() {
-    let (callers, waiters) = state.withLock { state in
-      defer { state.settledAtDispatch = [] }
-      return (state.settledAtDispatch, settledWaiters(&state))
-    }
+    let (callers, waiters) = state.withLock { $0.takeSettled { clock.now } }
     for caller in callers { caller.resume() }
     for waiter in waiters { waiter.resume() }
     handover?.complete()
@@ -417,7 +406,7 @@ where
   package func cancel() {
     let (tasks, waiters) = state.withLock { state in
       let tasks = apply(state.machine.cancel(), in: &state)
-      return (tasks, settledWaiters(&state) + droppedSendWaiters(&state))
+      return (tasks, state.settledWaiters { clock.now } + droppedSendWaiters(&state))
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
@@ -441,7 +430,7 @@ where
       switch state.machine.flush() {
       case .startRun(let run):
         let superseded = startRun(run, at: clock.now, in: &state)
-        return (state.runTasks.last, superseded, state.takeHandoverPending())
+        return (state.runTasks.last, superseded, state.takeResumeAfterUnlock())
       case .awaitRun(let ticket):
         return (state.tasks(of: ticket..<(ticket &+ 1)).first, [], false)
       case .none:
@@ -457,23 +446,6 @@ where
   /// idleness, would wait for the caller itself.
   @usableFromInline
   package var isRunningAction: Bool { RunningAction.isRunning(for: self) }
-
-  /// Wakes quiescence waiters when the state allows it; call with the lock held, resume after.
-  @usableFromInline
-  func quiescentWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
-    guard !state.quiescenceWaiters.isEmpty, state.machine.isQuiescent(at: clock.now) else {
-      return []
-    }
-    return state.quiescenceWaiters.removeSatisfied { true }
-  }
-
-  /// Wakes the idle and quiescence waiters the state now allows, after a cancel or a finished
-  /// run; call with the lock held, resume after.
-  @usableFromInline
-  func settledWaiters(_ state: inout State) -> [WaiterQueue<Void>.Continuation] {
-    let idle = state.machine.isIdle ? state.idleWaiters.removeSatisfied { true } : []
-    return idle + quiescentWaiters(&state)
-  }
 
   @usableFromInline
   package func waitUntilIdle() async {
@@ -509,7 +481,7 @@ where
       var waiters: [WaiterQueue<Void>.Continuation] = []
       if state.machine.ledger.activeRunCount == 0 {
         state.action = nil  // nothing was pending or running
-        waiters = settledWaiters(&state)
+        waiters = state.settledWaiters { clock.now }
       }
       // Woken now, the timer finds nothing left to time and stops.
       return (state.timerTask, waiters)
@@ -524,7 +496,7 @@ where
     let (tasks, waiters, action) = state.withLock { state in
       let tasks = apply(state.machine.shutDown(), in: &state)
       defer { state.action = nil }
-      return (tasks, settledWaiters(&state) + droppedSendWaiters(&state), state.action)
+      return (tasks, state.settledWaiters { clock.now } + droppedSendWaiters(&state), state.action)
     }
     for task in tasks { task.cancel() }
     for waiter in waiters { waiter.resume() }
@@ -538,13 +510,7 @@ where
   /// cancel outside the lock.
   private func apply(_ cancel: CancelAction, in state: inout State) -> [RunTask] {
     var tasks = Array(state.tasks(of: cancel.cancelling))
-    if cancel.stopsTimer {
-      guard let timer = state.timerTask else {
-        preconditionFailure("Internal inconsistency in Settle: a running timer has no task")
-      }
-      tasks.append(timer)
-      state.timerTask = nil
-    }
+    if cancel.stopsTimer { tasks.append(state.takeStoppedTimerTask()) }
     return tasks
   }
 
@@ -624,7 +590,7 @@ where
     }
     // The callers settled, and the idle waiters the return may satisfy, are for whoever
     // releases the lock (see `completeHandover()`).
-    state.handoverPending = true
+    state.resumeAfterUnlock = true
   }
 
   /// A run of an engine with a ``Handover``: claimed, handed over and returned at once, so
@@ -647,7 +613,7 @@ where
       preconditionFailure(
         "Internal inconsistency in Settle: a handed-over run's return started something")
     }
-    state.handoverPending = true
+    state.resumeAfterUnlock = true
   }
 
   // MARK: - Tasks
@@ -664,12 +630,12 @@ where
         switch step {
         case .startRun(let run):
           let superseded = startRun(run, at: now, in: &state)
-          return (step, superseded, [], state.takeHandoverPending())
+          return (step, superseded, [], state.takeResumeAfterUnlock())
         case .stop:
           state.timerTask = nil
-          return (step, [], quiescentWaiters(&state), false)
+          return (step, [], state.quiescentWaiters { clock.now }, false)
         case .sleep:
-          return (step, [], quiescentWaiters(&state), false)
+          return (step, [], state.quiescentWaiters { clock.now }, false)
         case .retire:
           return (step, [], [], false)
         }
@@ -716,7 +682,7 @@ where
         released = state.action
         state.action = nil
       }
-      return (settledWaiters(&state) + callers, superseded, released)
+      return (state.settledWaiters { clock.now } + callers, superseded, released)
     }
     for task in superseded { task.cancel() }
     for waiter in waiters { waiter.resume() }

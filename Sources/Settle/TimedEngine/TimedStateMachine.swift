@@ -9,15 +9,16 @@
 /// Vocabulary: a *run* is one execution of the action. It is *dispatched* (a ticket is
 /// issued), then *claimed* on the action's isolation right before it starts; a claim can be
 /// refused when the value was superseded meanwhile, and then nothing runs.
+///
+/// Its ``SettlingMachine/Instant`` is the clock's instant type, measured in `Duration`.
 @usableFromInline
-package protocol TimedStateMachine: Sendable {
+package protocol TimedStateMachine: SettlingMachine, Sendable
+where Instant.Duration == Duration {
   /// The values sent in.
   associatedtype Input: Sendable
   /// The values runs receive: the inputs since the previous run, folded (the newest of them,
   /// for a plain debounce or throttle).
   associatedtype Value: Sendable
-  /// The clock's instant type.
-  associatedtype Instant: InstantProtocol where Instant.Duration == Duration
 
   /// Tickets, runs in flight and the timer's phase.
   var ledger: RunLedger { get set }
@@ -88,6 +89,7 @@ extension TimedStateMachine {
 
   /// No run is in flight, and the timer, if any, sleeps toward a deadline after `now`: nothing
   /// happens until the clock moves past it or an event arrives.
+  @usableFromInline
   package func isQuiescent(at now: Instant) -> Bool {
     guard ledger.activeRunCount == 0 else { return false }
     switch ledger.timer {
