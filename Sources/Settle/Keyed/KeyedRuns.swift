@@ -325,19 +325,11 @@ where
     await state.wait(in: \.idleWaiters, for: ()) { $0.machine.isIdle }
   }
 
-  /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
-  /// either way.
-  @usableFromInline
-  package func shutDown(_ policy: PendingValuePolicy) {
-    switch policy {
-    case .cancelPending: shutDown()
-    case .runPending: shutDownRunningPending()
-    }
-  }
-
   /// Runs every key's pending value, as `flush()` would, and lets every run in flight
-  /// finish; the action is released when the last run returns (see `perform`).
-  private func shutDownRunningPending() {
+  /// finish; the action is released when the last run returns (see `perform`). Values sent
+  /// afterwards are dropped.
+  @usableFromInline
+  package func shutDownRunningPending() {
     let (timer, waiters) = state.withLock {
       state -> (RunTask?, [WaiterQueue<Void>.Continuation]) in
       for (key, action) in state.machine.shutDownRunningPending(at: clock.now) {
@@ -360,6 +352,7 @@ where
 
   /// Cancels everything and releases the action; nothing starts afterwards, and values sent
   /// afterwards are dropped. One critical section, so no `send` slips in between.
+  @usableFromInline
   package func shutDown() {
     let (tasks, waiters, callers, action) = state.withLock { state in
       let tasks = apply(state.machine.shutDown(), in: &state)

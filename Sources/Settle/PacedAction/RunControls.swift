@@ -6,8 +6,10 @@ package protocol RunControlled: AnyObject, Sendable {
   func cancel()
   func waitUntilIdle() async
   func waitForCallers(count: Int) async
-  /// The owner is gone: applies its ``PendingValuePolicy``.
-  func shutDown(_ policy: PendingValuePolicy)
+  /// The owner is gone, with ``PendingValuePolicy/cancelPending``: cancels everything.
+  func shutDown()
+  /// The owner is gone, with ``PendingValuePolicy/runPending``: runs what is pending.
+  func shutDownRunningPending()
   func flush() async
   /// Whether the calling task is running the engine's action.
   var isRunningAction: Bool { get }
@@ -49,7 +51,10 @@ package struct RunControls: Sendable {
   /// The owner is gone: its engine applies ``onRelease``, and drops what is sent afterwards.
   /// Each owner calls it from its `deinit`, so that what a release does is stated here once.
   package func release() {
-    engine.shutDown(onRelease)
+    switch onRelease {
+    case .cancelPending: engine.shutDown()
+    case .runPending: engine.shutDownRunningPending()
+    }
   }
 
   package func cancel() {

@@ -455,20 +455,11 @@ where
     }
   }
 
-  /// The owner is gone: applies its ``PendingValuePolicy``. Values sent afterwards are dropped
-  /// either way.
-  @usableFromInline
-  package func shutDown(_ policy: PendingValuePolicy) {
-    switch policy {
-    case .cancelPending: shutDown()
-    case .runPending: shutDownRunningPending()
-    }
-  }
-
   /// Runs the pending value, as `flush()` would, and lets every run in flight finish; the
   /// action is released when the last run returns (see ``perform(_:)``). The run tasks hold
-  /// this engine, so it outlives its owner until then.
-  private func shutDownRunningPending() {
+  /// this engine, so it outlives its owner until then. Values sent afterwards are dropped.
+  @usableFromInline
+  package func shutDownRunningPending() {
     precondition(
       handover == nil,
       "Internal inconsistency in Settle: a shutdown that runs the pending value on an engine whose runs are handed over"
@@ -492,6 +483,7 @@ where
 
   /// Cancels everything and releases the action; nothing starts afterwards, and values sent
   /// afterwards are dropped. One critical section, so no `send` slips in between.
+  @usableFromInline
   package func shutDown() {
     let (tasks, waiters, action) = state.withLock { state in
       let tasks = apply(state.machine.shutDown(), in: &state)
