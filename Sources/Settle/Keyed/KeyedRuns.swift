@@ -31,18 +31,71 @@ where
   /// A run's value with the number of the newest input it covers, as the machine holds it.
   @usableFromInline
   typealias NumberedValue = KeyMachine.Value
-  @usableFromInline package typealias Action = IsolatedKeyedAction
+  package typealias Action = IsolatedKeyedAction
   /// What a run's action returned or threw: what every caller the run covered receives.
   @usableFromInline package typealias RunResult = Result<Success, Failure>
   @usableFromInline
   typealias RunTask = Task<Void, Never>
 
-  /// The machine, and the handles that applying its actions needs (see ``EngineState``): per
-  /// key, the runs in flight and the claim.
+  /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
-  typealias State = EngineState<
-    Machine, Action, KeyedSendWaiter<Key>, RunResult, [Key: [RunTask]], [Key: UInt64]
-  >
+  struct State: EngineState {
+    @usableFromInline
+    var machine: Machine
+    /// The action, until it is released (as in ``TimedRuns``): `nil` follows from the
+    /// machine's ``KeyedStateMachine/isShutDown``, the one record of shutdown.
+    var action: Action?
+    /// The task of the machine's timer: set exactly while the machine's timer is not
+    /// `.stopped`.
+    @usableFromInline
+    var timerTask: RunTask?
+    /// Per key, the tasks of its runs in flight, oldest first: tickets `finished + 1 ...
+    /// issued` of the key's ``RunLedger``. A key is here exactly while it has runs in flight.
+    @usableFromInline
+    var runTasks: [Key: [RunTask]] = [:]
+    @usableFromInline
+    var idleWaiters = WaiterQueue<Void>()
+    @usableFromInline
+    var quiescenceWaiters = WaiterQueue<Void>()
+    /// Inputs numbered so far, over every key: the next send is number `sent + 1`.
+    @usableFromInline
+    var sent: UInt64 = 0
+    /// `sendAndWait` callers, each waiting for the input number it sent for its key, and
+    /// their outcomes.
+    @usableFromInline var sendWaiters = SendWaiters<KeyedSendWaiter<Key>, RunResult>()
+    /// Per key, the newest input number its claimed run in flight covers: set at the claim when
+    /// callers wait (only they ask which of their inputs that run covers), and gone when the
+    /// run returns, so it never holds more keys than are running.
+    var claimedThrough: [Key: UInt64] = [:]
+    @usableFromInline
+    var settledAtDispatch: [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] = []
+    /// Runs completed at their dispatch since the lock was taken: the caller resumes their
+    /// callers, and the waiters they may satisfy, once it has released the lock
+    /// (``KeyedRuns/resumeAfterCompletedRuns()``), as ``TimedRuns`` does with its handover.
+    @usableFromInline
+    var resumeAfterUnlock = false
+
+    init(machine: Machine, action: Action?) {
+      self.machine = machine
+      self.action = action
+    }
+
+    /// The tasks of `key`'s `tickets`, which must be in flight.
+    @usableFromInline
+    func tasks(of tickets: Range<UInt64>, forKey key: Key) -> [RunTask] {
+      guard !tickets.isEmpty else { return [] }
+      guard let ledger = machine.ledger(forKey: key), let tasks = runTasks[key] else {
+        preconditionFailure(
+          "Internal inconsistency in Settle: runs \(tickets) of a key not in flight")
+      }
+      let first = ledger.returned &+ 1
+      precondition(
+        tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(tasks.count),
+        "Internal inconsistency in Settle: runs \(tickets) are not all in flight"
+      )
+      return Array(tasks[Int(tickets.lowerBound &- first)..<Int(tickets.upperBound &- first)])
+    }
+  }
 
   @usableFromInline
   let state: LockedState<State>
@@ -85,8 +138,7 @@ where
     self.clock = clock
     self.tolerance = tolerance
     self.completedAtDispatch = completedAtDispatch
-    self.state = LockedState(
-      State(machine: machine, action: action, runTasks: [:], claimedThrough: [:]))
+    self.state = LockedState(State(machine: machine, action: action))
   }
 
   /// Whether a value of `key` is waiting to run.
@@ -347,7 +399,6 @@ where
   @usableFromInline
   func startTimer(_ generation: UInt64, in state: inout State) -> [RunTask] {
     let replaced = state.timerTask
-    state.timerTasksCreated &+= 1
     state.timerTask = Task { await self.runTimer(generation) }
     return replaced.map { [$0] } ?? []
   }
@@ -544,26 +595,5 @@ extension KeyedRuns {
         return .failure(error)
       }
     }
-  }
-}
-
-extension EngineState {
-  /// The tasks of `key`'s `tickets`, which must be in flight.
-  @usableFromInline
-  func tasks<Key, KeyMachine>(
-    of tickets: Range<UInt64>, forKey key: Key
-  ) -> [Task<Void, Never>]
-  where Machine == KeyedStateMachine<Key, KeyMachine>, RunTasks == [Key: [Task<Void, Never>]] {
-    guard !tickets.isEmpty else { return [] }
-    guard let ledger = machine.ledger(forKey: key), let tasks = runTasks[key] else {
-      preconditionFailure(
-        "Internal inconsistency in Settle: runs \(tickets) of a key not in flight")
-    }
-    let first = ledger.returned &+ 1
-    precondition(
-      tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(tasks.count),
-      "Internal inconsistency in Settle: runs \(tickets) are not all in flight"
-    )
-    return Array(tasks[Int(tickets.lowerBound &- first)..<Int(tickets.upperBound &- first)])
   }
 }

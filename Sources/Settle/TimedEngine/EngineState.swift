@@ -1,74 +1,33 @@
-/// An engine's locked state: the machine, and the handles that applying its decisions needs;
-/// nothing here decides. One type for ``TimedRuns`` and ``KeyedRuns``: keys change only what
-/// holds the run tasks and the claims (`RunTasks`, `Claims`), and the bookkeeping that keys
-/// do not change is written once, below.
+/// What both engines keep in their locked state beside the machine, and the bookkeeping on it
+/// that keys do not change: written once for ``TimedRuns`` and ``KeyedRuns``.
 ///
-/// Each mutating method is called with the engine's lock held and returns what to resume or
-/// cancel, for the engine to do once it has released the lock (see ``LockedState``).
+/// Each method is called with the engine's lock held and returns what to resume or cancel,
+/// for the engine to do once it has released the lock (see ``LockedState``).
 @usableFromInline
-package struct EngineState<
-  Machine: SettlingMachine, Action: Sendable, Waiter: SendWaiting, RunResult: Sendable,
-  RunTasks: Sendable, Claims: Sendable
->: HoldsSendWaiters {
+package protocol EngineState: HoldsSendWaiters {
+  associatedtype Machine: SettlingMachine
   /// The machine, which alone decides.
-  @usableFromInline
-  var machine: Machine
-  /// The action, until it is released: at shutdown, or when the last run in flight returns
-  /// after a shutdown that ran the pending value. Not a second record of shutdown: that is
-  /// the machine's alone, and `nil` here follows from it.
-  var action: Action?
+  var machine: Machine { get }
   /// The task of the machine's timer: set exactly while the machine's timer is not
   /// `.stopped`.
-  @usableFromInline
-  var timerTask: Task<Void, Never>?
-  /// Timer tasks created so far, for tests: for ``TimedRuns``, fewer than the machine's
-  /// timers when a handover did a new timer's work at once and it needed no task.
-  @usableFromInline
-  var timerTasksCreated: UInt64 = 0
-  /// The tasks of the runs in flight, oldest first, in the order their tickets were issued:
-  /// one array for ``TimedRuns``, one per key with runs in flight for ``KeyedRuns``.
-  @usableFromInline
-  var runTasks: RunTasks
-  /// The newest input number a claimed run covers (per key, for ``KeyedRuns``, and only while
-  /// callers wait): inputs up to it are settled when that run returns, later ones by a later
-  /// run or a cancel.
-  @usableFromInline
-  var claimedThrough: Claims
+  var timerTask: Task<Void, Never>? { get set }
   /// Callers of `waitUntilIdle()`.
-  @usableFromInline
-  var idleWaiters = WaiterQueue<Void>()
+  var idleWaiters: WaiterQueue<Void> { get set }
   /// Tests waiting until nothing happens before the clock moves (`waitUntilQuiescent()`).
-  @usableFromInline
-  var quiescenceWaiters = WaiterQueue<Void>()
-  /// Inputs numbered so far, over every key: the next send is number `sent + 1`.
-  @usableFromInline
-  var sent: UInt64 = 0
-  /// `sendAndWait` callers, each waiting for the input number it sent, and their outcomes.
-  @usableFromInline
-  package var sendWaiters = SendWaiters<Waiter, RunResult>()
+  var quiescenceWaiters: WaiterQueue<Void> { get set }
   /// Callers that runs completed at their dispatch settled under the lock, for whoever
   /// releases it to resume (see ``TimedRuns/completedAtDispatch``).
-  @usableFromInline
-  var settledAtDispatch: [WaiterQueue<Waiter>.Continuation] = []
+  var settledAtDispatch: [WaiterQueue<Waiter>.Continuation] { get set }
   /// The critical section left something to resume once the lock is released: callers that
-  /// runs completed at dispatch settled, waiters those runs may satisfy, and for an engine
-  /// with a handover, its consumer (``TimedRuns/completeHandover()``).
-  @usableFromInline
-  var resumeAfterUnlock = false
-
-  /// A state with no run, no timer and no caller: `runTasks` and `claimedThrough` empty.
-  init(machine: Machine, action: Action?, runTasks: RunTasks, claimedThrough: Claims) {
-    self.machine = machine
-    self.action = action
-    self.runTasks = runTasks
-    self.claimedThrough = claimedThrough
-  }
+  /// runs completed at dispatch settled, waiters those runs may satisfy, and for an engine with
+  /// a handover, its consumer.
+  var resumeAfterUnlock: Bool { get set }
 }
 
 /// What an engine's waiters ask of its machine: each ``TimedStateMachine``, and
 /// ``KeyedStateMachine`` over all its keys.
 @usableFromInline
-package protocol SettlingMachine: Sendable {
+package protocol SettlingMachine {
   associatedtype Instant: InstantProtocol
   /// Nothing is pending and no run is in flight: what `waitUntilIdle()` waits for.
   var isIdle: Bool { get }

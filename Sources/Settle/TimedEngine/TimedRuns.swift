@@ -39,7 +39,7 @@ where
   package typealias Value = Machine.Value.Payload
   /// The work to run; its isolation is where claims happen. Wrapped as soon as it arrives,
   /// so that no generic position ever holds its function type (see ``IsolatedAction``).
-  @usableFromInline package typealias Action = IsolatedAction<Value, Success, Failure>
+  package typealias Action = IsolatedAction<Value, Success, Failure>
   /// What a run's action returned or threw: what every caller the run covered receives.
   @usableFromInline package typealias RunResult = Result<Success, Failure>
   @usableFromInline
@@ -80,10 +80,66 @@ where
     }
   }
 
-  /// The machine, and the handles that applying its actions needs (see ``EngineState``): the
-  /// runs in flight in one array, and one claim.
+  /// The machine, and the handles that applying its actions needs; nothing here decides.
   @usableFromInline
-  typealias State = EngineState<Machine, Action, SendWaiter, RunResult, [RunTask], UInt64>
+  struct State: EngineState {
+    @usableFromInline
+    var machine: Machine
+    /// The action, until it is released: at shutdown, or when the last run in flight returns
+    /// after a shutdown that ran the pending value. Not a second record of shutdown: that is
+    /// ``RunLedger/isShutDown`` alone, and `nil` here follows from it.
+    var action: Action?
+    /// The task of the machine's current timer: set exactly while the machine's timer is not
+    /// `.stopped`.
+    @usableFromInline
+    var timerTask: RunTask?
+    /// Timer tasks created so far: fewer than the machine's timers when a ``Handover`` did a
+    /// new timer's work at once and it needed no task.
+    @usableFromInline
+    var timerTasksCreated: UInt64 = 0
+    /// The tasks of the runs in flight, oldest first: tickets `returned + 1 ... issued` of
+    /// the machine's ``RunLedger``, which runs return in order.
+    @usableFromInline
+    var runTasks: [RunTask] = []
+    @usableFromInline
+    var idleWaiters = WaiterQueue<Void>()
+    @usableFromInline
+    var quiescenceWaiters = WaiterQueue<Void>()
+    /// Inputs numbered so far: the next send is number `sent + 1`.
+    @usableFromInline
+    var sent: UInt64 = 0
+    /// The newest input number a claimed run covers; inputs up to it are settled when their
+    /// runs return, the ones after it by a later run or a `cancel()`.
+    @usableFromInline
+    var claimedThrough: UInt64 = 0
+    /// `sendAndWait` callers, each waiting for the input number it sent, and their outcomes.
+    @usableFromInline var sendWaiters = SendWaiters<SendWaiter, RunResult>()
+    /// A ``Handover`` recorded a value, the timer caught up, or runs completed at their
+    /// dispatch, since the lock was taken: the caller completes the handover
+    /// (``TimedRuns/completeHandover()``) once it has released the lock.
+    @usableFromInline
+    var resumeAfterUnlock = false
+    @usableFromInline
+    var settledAtDispatch: [WaiterQueue<SendWaiter>.Continuation] = []
+
+    init(machine: Machine, action: Action?) {
+      self.machine = machine
+      self.action = action
+    }
+
+    /// The tasks of `tickets`, which must be in flight.
+    @usableFromInline
+    func tasks(of tickets: Range<UInt64>) -> ArraySlice<RunTask> {
+      let first = machine.ledger.returned &+ 1
+      precondition(
+        tickets.isEmpty
+          || (tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(runTasks.count)),
+        "Internal inconsistency in Settle: runs \(tickets) are not all in flight"
+      )
+      guard !tickets.isEmpty else { return [] }
+      return runTasks[Int(tickets.lowerBound &- first)..<Int(tickets.upperBound &- first)]
+    }
+  }
 
   @usableFromInline
   let state: LockedState<State>
@@ -146,8 +202,7 @@ where
     self.tolerance = tolerance
     self.handover = handover
     self.completedAtDispatch = completedAtDispatch
-    self.state = LockedState(
-      State(machine: machine, action: action, runTasks: [], claimedThrough: 0))
+    self.state = LockedState(State(machine: machine, action: action))
   }
 
   /// Whether a value is waiting to run.
@@ -647,20 +702,5 @@ where
       await action(claimed.payload, isolation: isolation)
     }
     return (claimed.number, result)
-  }
-}
-
-extension EngineState where Machine: TimedStateMachine, RunTasks == [Task<Void, Never>] {
-  /// The tasks of `tickets`, which must be in flight.
-  @usableFromInline
-  func tasks(of tickets: Range<UInt64>) -> ArraySlice<Task<Void, Never>> {
-    let first = machine.ledger.returned &+ 1
-    precondition(
-      tickets.isEmpty
-        || (tickets.lowerBound >= first && tickets.upperBound <= first &+ UInt64(runTasks.count)),
-      "Internal inconsistency in Settle: runs \(tickets) are not all in flight"
-    )
-    guard !tickets.isEmpty else { return [] }
-    return runTasks[Int(tickets.lowerBound &- first)..<Int(tickets.upperBound &- first)]
   }
 }
