@@ -31,6 +31,7 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
   ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire(forKey key: Key) async throws(CancellationError) {
+    let runs = self.runs  // read through the entry points once, not once per use
     try await acquirePlace(
       madeWithoutAction: runs.completedAtDispatch != nil, owner: "KeyedRateLimiter",
       member: "acquire(forKey:)", sendAndWait: "sendAndWait(_:forKey:)",

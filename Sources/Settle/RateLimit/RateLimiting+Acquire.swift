@@ -55,6 +55,7 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
   ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire() async throws(CancellationError) {
+    let runs = self.runs  // read through the entry points once, not once per use
     try await acquirePlace(
       madeWithoutAction: runs.completedAtDispatch != nil, owner: "RateLimiter",
       member: "acquire()", sendAndWait: "sendAndWait(_:)",
