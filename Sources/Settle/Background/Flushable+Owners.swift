@@ -6,8 +6,8 @@ extension Flushable where Self: PacedAction {
   /// flushed value never runs again on the timer, and only ``PacedAction/cancel()`` stops
   /// it. Called from inside the action, it starts that run (cancelling the calling action,
   /// cooperatively) and returns at once, since waiting would wait for ever. What a flush does
-  /// to the owner's timing is its rule's: a ``Debouncing`` burst ends there, a ``Throttling``
-  /// window keeps its end.
+  /// to the owner's timing is its rule's: a ``Debouncing`` burst ends there; for a
+  /// ``Throttling`` window, see the Flush rule on its page.
   ///
   /// ```swift
   /// let autosave = Debouncer(for: .seconds(2)) { (text: String) in print("saved", text) }
@@ -20,9 +20,9 @@ extension Flushable where Self: PacedAction {
 }
 
 extension Flushable where Self: KeyedPacedAction {
-  /// Runs `key`'s pending value now and returns once that action has finished, as the unkeyed
-  /// owners' ``Flushable/flush()`` does for one key, from inside the action too; other keys
-  /// are not affected.
+  /// Runs `key`'s pending value now and returns once that action has finished, as an unkeyed
+  /// owner's ``Debouncing/flush()`` does, for that key alone and from inside the action too;
+  /// other keys are not affected.
   ///
   /// ```swift
   /// let save = KeyedDebouncer(for: .seconds(1)) { (document: Int, text: String) in
@@ -40,8 +40,17 @@ extension Flushable where Self: KeyedPacedAction {
   /// runs start together, in no particular order, and may overlap as runs of different keys
   /// do. Called from inside the action, it starts them and returns at once.
   ///
-  /// - Complexity: O(k) to start them, k being the keys pending, running or inside a
-  ///   throttle's window.
+  /// ```swift
+  /// let save = KeyedDebouncer(for: .seconds(1)) { (document: Int, text: String) in
+  ///   print("saving document", document)
+  /// }
+  /// save.send("Dear Ada,", forKey: 7)
+  /// save.send("Minutes", forKey: 8)
+  /// await save.flush()  // documents 7 and 8 now, in either order
+  /// ```
+  ///
+  /// - Complexity: O(k) to start them, k being the keys the owner holds: pending or running,
+  ///   and for a throttler, inside a window.
   public nonisolated func flush() async {
     await _entryPoints.controls.flush()
   }

@@ -48,12 +48,12 @@ extension KeyedRunsOwner {
 extension KeyedRuns {
   /// For tests: see ``TimedRuns/waitForCallers(count:)``.
   @usableFromInline
-  package nonisolated func waitForCallers(count: Int) async {
+  package func waitForCallers(count: Int) async {
     await state.wait(in: \.sendWaiters.countWaiters, for: count) { $0.sendWaiters.count >= count }
   }
 
   /// For tests: see ``KeyedRunsOwner/waitUntilQuiescent()``.
-  package nonisolated func waitUntilQuiescent() async {
+  package func waitUntilQuiescent() async {
     await state.wait(in: \.quiescenceWaiters, for: ()) {
       $0.machine.isQuiescent(at: self.clock.now)
     }

@@ -19,8 +19,9 @@ package protocol EngineState: HoldsSendWaiters {
   /// releases it to resume (see ``TimedRuns/completedAtDispatch``).
   var settledAtDispatch: [WaiterQueue<Waiter>.Continuation] { get set }
   /// The critical section left something to resume once the lock is released: callers that
-  /// runs completed at dispatch settled, waiters those runs may satisfy, and for an engine with
-  /// a handover, its consumer.
+  /// runs completed at dispatch settled, and the waiters those runs may satisfy; for an engine
+  /// with a handover, also its consumer, and the waiters a caught-up timer going back to sleep
+  /// may satisfy.
   var resumeAfterUnlock: Bool { get set }
 }
 

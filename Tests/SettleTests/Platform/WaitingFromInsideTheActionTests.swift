@@ -172,6 +172,57 @@ struct WaitingFromInsideTheActionTests {
     #expect(events.values == ["start a", "flush returned", "start b"])
   }
 
+  @Test func flushForKeyFromInsideAKeyedActionReturnsAtOnce() async throws {
+    let clock = ManualClock()
+    let holder = Holder<KeyedDebouncer<Int, String, ManualClock>>()
+    defer { holder.object = nil }
+    let events = ValueRecorder<String>()
+    let save = KeyedDebouncer(for: .seconds(1), clock: clock) { (key: Int, value: String) in
+      events.record("start \(key) \(value)")
+      if value == "a" {
+        holder.object?.send("b", forKey: key)
+        await holder.object?.flush(forKey: key)  // would wait for b, which waits for this action
+        events.record("flush returned, cancelled: \(Task.isCancelled)")
+      }
+      events.record("end \(key) \(value)")
+    }
+    holder.object = save
+    save.send("a", forKey: 7)
+    try await bounded("the timer asleep") { await clock.waitForSleepers(count: 1) }
+    await clock.advance(by: .seconds(1))
+    try await bounded("a and the flushed b to run") { await events.waitForCount(5) }
+    try await bounded("the debouncer to be idle") { await save.waitUntilIdle() }
+    #expect(
+      events.values == [
+        "start 7 a", "flush returned, cancelled: true", "end 7 a", "start 7 b", "end 7 b",
+      ])
+  }
+
+  @Test func flushOfEveryKeyFromInsideAKeyedActionReturnsAtOnce() async throws {
+    let clock = ManualClock()
+    let holder = Holder<KeyedThrottler<Int, String, ManualClock>>()
+    defer { holder.object = nil }
+    let events = ValueRecorder<String>()
+    let refresh = KeyedThrottler(for: .seconds(1), clock: clock) { (key: Int, value: String) in
+      events.record("start \(key) \(value)")
+      if value == "a" {
+        holder.object?.send("b", forKey: key)  // inside a's window: waits
+        holder.object?.send("c", forKey: 8)  // another key: runs at once, on its own
+        await holder.object?.flush()  // would wait for b, which waits for this action
+        events.record("flush returned")
+      }
+    }
+    holder.object = refresh
+    refresh.send("a", forKey: 7)
+    try await bounded("a, c and the flushed b to run") { await events.waitForCount(4) }
+    try await bounded("the throttler to be idle") { await refresh.waitUntilIdle() }
+    // Key 7's runs in order, with the flush returning inside a; key 8's run is unordered
+    // against them.
+    #expect(
+      events.values.filter { !$0.contains(" 8 ") } == ["start 7 a", "flush returned", "start 7 b"])
+    #expect(events.values.contains("start 8 c"))
+  }
+
   /// The owners that the tests above do not name: each one's name comes from its own
   /// initialiser, and the message must still be the one its user knows it by.
   enum NamedOwner: String, Codable, CaseIterable, Sendable {
