@@ -47,7 +47,7 @@ extension EngineState {
   }
 
   /// The quiescence waiters, once the machine is quiescent; `now` is read only when one waits.
-  @usableFromInline
+  @inlinable
   mutating func quiescentWaiters(
     now: () -> Machine.Instant
   ) -> [WaiterQueue<Void>.Continuation] {
@@ -57,7 +57,7 @@ extension EngineState {
 
   /// The idle and quiescence waiters the state now allows, after a cancel, a shutdown or a
   /// run's return.
-  @usableFromInline
+  @inlinable
   mutating func settledWaiters(now: () -> Machine.Instant) -> [WaiterQueue<Void>.Continuation] {
     let idle = !idleWaiters.isEmpty && machine.isIdle ? idleWaiters.removeSatisfied { true } : []
     return idle + quiescentWaiters(now: now)
@@ -65,7 +65,7 @@ extension EngineState {
 
   /// What ``resumeAfterUnlock`` left: the callers settled at dispatch, which it empties, and
   /// the waiters now due.
-  @usableFromInline
+  @inlinable
   mutating func takeSettled(
     now: () -> Machine.Instant
   ) -> (callers: [WaiterQueue<Waiter>.Continuation], waiters: [WaiterQueue<Void>.Continuation]) {
@@ -75,7 +75,7 @@ extension EngineState {
 
   /// The task of the timer the machine has just stopped, which the state forgets, for the
   /// engine to cancel outside the lock.
-  @usableFromInline
+  @inlinable
   mutating func takeStoppedTimerTask() -> Task<Void, Never> {
     guard let timer = timerTask else {
       preconditionFailure("Internal inconsistency in Settle: a running timer has no task")
