@@ -24,14 +24,4 @@ extension KeyedRunsOwner {
       _entryPoints.engine.takeUnretainedValue(),
       to: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure>.self)
   }
-
-  /// The entry points over `runs`, for the owner's initialiser: typed as ``runs`` is, as
-  /// ``TimedRunsOwner/entryPoints(over:ownerName:noun:onRelease:)`` is.
-  @inlinable
-  package static func entryPoints(
-    over runs: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure>,
-    ownerName: @escaping @Sendable () -> String, noun: String, onRelease: PendingValuePolicy
-  ) -> _KeyedPacedEntryPoints<Key, Input, Success> where KeyMachine.Input.Payload == Input {
-    _KeyedPacedEntryPoints(runs, ownerName: ownerName, noun: noun, onRelease: onRelease)
-  }
 }

@@ -69,8 +69,8 @@ where C.Duration == Duration {
       @escaping @Sendable @isolated(any) (Key, Folding.Output) async throws(Failure) -> Success
   ) {
     let keyMachine = KeyMachine(interval: interval, options: options, fold: NumberedFold(fold))
-    _entryPoints = Self.entryPoints(
-      over: KeyedRuns(
+    _entryPoints = _KeyedPacedEntryPoints(
+      KeyedRuns(
         machine: KeyedStateMachine(fresh: keyMachine), clock: clock, tolerance: tolerance,
         action: action),
       ownerName: { Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing") },

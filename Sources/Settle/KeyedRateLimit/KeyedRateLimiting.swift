@@ -70,9 +70,8 @@ where C.Duration == Duration {
   /// every key's queue (see ``RateLimiting``).
   @inlinable
   init(_ runs: KeyedRuns<Key, KeyMachine, C, Success, Failure>) {
-    _entryPoints = Self.entryPoints(
-      over: runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter", onRelease: .cancelPending
-    )
+    _entryPoints = _KeyedPacedEntryPoints(
+      runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter", onRelease: .cancelPending)
   }
 
   deinit {

@@ -91,8 +91,8 @@ where C.Duration == Duration {
   /// choose: a limiter's queue is not a pending value, so release drops it.
   @inlinable
   init(_ runs: TimedRuns<Machine, C, Success, Failure>) {
-    _entryPoints = Self.entryPoints(
-      over: runs, ownerName: { "RateLimiter" }, noun: "rate limiter", onRelease: .cancelPending)
+    _entryPoints = _PacedEntryPoints(
+      runs, ownerName: { "RateLimiter" }, noun: "rate limiter", onRelease: .cancelPending)
   }
 
   deinit {

@@ -83,8 +83,8 @@ where C.Duration == Duration {
     action: @escaping @Sendable @isolated(any) (Folding.Output) async throws(Failure) -> Success
   ) {
     let machine = Machine(interval: interval, mode: mode, fold: NumberedFold(fold))
-    _entryPoints = Self.entryPoints(
-      over: TimedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+    _entryPoints = _PacedEntryPoints(
+      TimedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
       ownerName: { Folding.ownerName(plain: "Throttler", core: "Throttling") },
       noun: "throttler", onRelease: onRelease)
   }

@@ -24,16 +24,4 @@ extension TimedRunsOwner {
       _entryPoints.engine.takeUnretainedValue(),
       to: TimedRuns<Machine, TimedClock, Success, ActionFailure>.self)
   }
-
-  /// The entry points over `runs`, for the owner's initialiser. Typed by this protocol's
-  /// associated types, so that the engine an owner makes is, by construction, the type that
-  /// ``runs`` downcasts to: a typealias that names another would not compile, or would make
-  /// that other engine, never a mismatch that only the downcast finds.
-  @inlinable
-  package static func entryPoints(
-    over runs: TimedRuns<Machine, TimedClock, Success, ActionFailure>,
-    ownerName: @escaping @Sendable () -> String, noun: String, onRelease: PendingValuePolicy
-  ) -> _PacedEntryPoints<Input, Success> where Machine.Input.Payload == Input {
-    _PacedEntryPoints(runs, ownerName: ownerName, noun: noun, onRelease: onRelease)
-  }
 }
