@@ -20,8 +20,6 @@ extension KeyedRunsOwner {
   /// with, in the owner's initialiser.
   @inlinable
   package nonisolated var runs: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure> {
-    unsafeDowncast(
-      _entryPoints.engine.takeUnretainedValue(),
-      to: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure>.self)
+    _entryPoints.engine(as: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure>.self)
   }
 }

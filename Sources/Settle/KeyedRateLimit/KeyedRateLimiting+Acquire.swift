@@ -31,7 +31,8 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
   ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire(forKey key: Key) async throws(CancellationError) {
-    let runs = self.runs  // read through the entry points once, not once per use
+    // As in `RateLimiting.acquire()`.
+    let runs = _entryPoints.engine(as: KeyedRuns<Key, KeyMachine, C, Success, Failure>.self)
     try await acquirePlace(
       madeWithoutAction: runs.completedAtDispatch != nil, owner: "KeyedRateLimiter",
       member: "acquire(forKey:)", sendAndWait: "sendAndWait(_:forKey:)",

@@ -87,4 +87,12 @@ public final class _KeyedPacedEntryPoints<
   func flush(forKey key: Key) async {
     await flushEntry(engine, key)
   }
+
+  /// The engine, as the type the owner made it with: for ``KeyedRunsOwner/runs``, and for an
+  /// owner's own `@inlinable` members, which name that type without going through a package
+  /// protocol that another package's code cannot specialise.
+  @inlinable
+  package func engine<Runs: AnyObject>(as type: Runs.Type) -> Runs {
+    unsafeDowncast(engine.takeUnretainedValue(), to: type)
+  }
 }

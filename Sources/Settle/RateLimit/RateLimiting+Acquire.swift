@@ -55,7 +55,9 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
   ///   ``init(limit:per:tolerance:clock:)``.
   @inlinable
   public nonisolated func acquire() async throws(CancellationError) {
-    let runs = self.runs  // read through the entry points once, not once per use
+    // The engine by its own type, once: not through TimedRunsOwner.runs, whose package-level
+    // conformance the caller's package cannot specialise.
+    let runs = _entryPoints.engine(as: TimedRuns<Machine, C, Success, Failure>.self)
     try await acquirePlace(
       madeWithoutAction: runs.completedAtDispatch != nil, owner: "RateLimiter",
       member: "acquire()", sendAndWait: "sendAndWait(_:)",

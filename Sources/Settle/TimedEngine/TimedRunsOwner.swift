@@ -25,8 +25,6 @@ extension TimedRunsOwner {
   /// with, in the owner's initialiser.
   @inlinable
   package nonisolated var runs: TimedRuns<Machine, TimedClock, Success, ActionFailure> {
-    unsafeDowncast(
-      _entryPoints.engine.takeUnretainedValue(),
-      to: TimedRuns<Machine, TimedClock, Success, ActionFailure>.self)
+    _entryPoints.engine(as: TimedRuns<Machine, TimedClock, Success, ActionFailure>.self)
   }
 }
