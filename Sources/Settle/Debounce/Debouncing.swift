@@ -117,10 +117,6 @@ where C.Duration == Duration {
       onRelease: onRelease, clock: clock, action: action)
   }
 
-  deinit {
-    _entryPoints.controls.release()
-  }
-
   /// ``flush()`` without the wait: dispatches the pending value and returns at once.
   package nonisolated func startFlush() {
     runs.startFlush()

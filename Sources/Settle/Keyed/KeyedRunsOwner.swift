@@ -20,6 +20,7 @@ extension KeyedRunsOwner {
   /// with, in the owner's initialiser.
   @inlinable
   package nonisolated var runs: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure> {
-    _entryPoints.engine(as: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure>.self)
+    _entryPoints.controls.engine(
+      as: KeyedRuns<Key, KeyMachine, TimedClock, Success, ActionFailure>.self)
   }
 }

@@ -94,10 +94,6 @@ where C.Duration == Duration {
       for: interval, tolerance: tolerance, options: options, folding: LatestValue(),
       onRelease: onRelease, clock: clock, action: action)
   }
-
-  deinit {
-    _entryPoints.controls.release()
-  }
 }
 
 extension KeyedDebouncing: KeyedRunsOwner {

@@ -32,7 +32,8 @@ extension KeyedRateLimiting where Value == Void, Success == Void, Failure == Nev
   @inlinable
   public nonisolated func acquire(forKey key: Key) async throws(CancellationError) {
     // As in `RateLimiting.acquire()`.
-    let runs = _entryPoints.engine(as: KeyedRuns<Key, KeyMachine, C, Success, Failure>.self)
+    let runs = _entryPoints.controls.engine(
+      as: KeyedRuns<Key, KeyMachine, C, Success, Failure>.self)
     try await acquirePlace(
       madeWithoutAction: runs.completedAtDispatch != nil, owner: "KeyedRateLimiter",
       member: "acquire(forKey:)", sendAndWait: "sendAndWait(_:forKey:)",

@@ -73,10 +73,6 @@ where C.Duration == Duration {
     _entryPoints = _KeyedPacedEntryPoints(
       runs, ownerName: { "KeyedRateLimiter" }, noun: "rate limiter", onRelease: .cancelPending)
   }
-
-  deinit {
-    _entryPoints.controls.release()
-  }
 }
 
 extension KeyedRateLimiting: KeyedRunsOwner {

@@ -88,11 +88,9 @@ public final class _KeyedPacedEntryPoints<
     await flushEntry(engine, key)
   }
 
-  /// The engine, as the type the owner made it with: for ``KeyedRunsOwner/runs``, and for an
-  /// owner's own `@inlinable` members, which name that type without going through a package
-  /// protocol that another package's code cannot specialise.
-  @inlinable
-  package func engine<Runs: AnyObject>(as type: Runs.Type) -> Runs {
-    unsafeDowncast(engine.takeUnretainedValue(), to: type)
+  /// Only the owner holds its entry points, so they go when it goes: this is the owner's
+  /// release, and ``RunControls/release()`` says what it does.
+  deinit {
+    controls.release()
   }
 }

@@ -75,11 +75,9 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
   @usableFromInline
   var isPending: Bool { isPendingEntry(engine) }
 
-  /// The engine, as the type the owner made it with: for ``TimedRunsOwner/runs``, and for an
-  /// owner's own `@inlinable` members, which name that type without going through a package
-  /// protocol that another package's code cannot specialise.
-  @inlinable
-  package func engine<Runs: AnyObject>(as type: Runs.Type) -> Runs {
-    unsafeDowncast(engine.takeUnretainedValue(), to: type)
+  /// Only the owner holds its entry points, so they go when it goes: this is the owner's
+  /// release, and ``RunControls/release()`` says what it does.
+  deinit {
+    controls.release()
   }
 }

@@ -49,7 +49,8 @@ package struct RunControls: Sendable {
   }
 
   /// The owner is gone: its engine applies ``onRelease``, and drops what is sent afterwards.
-  /// Each owner calls it from its `deinit`, so that what a release does is stated here once.
+  /// The entry points call it from their `deinit`: only their owner holds them, so they go
+  /// when it goes, and no owner has to remember a `deinit` of its own.
   package func release() {
     switch onRelease {
     case .cancelPending: engine.shutDown()
@@ -76,5 +77,14 @@ package struct RunControls: Sendable {
 
   package func waitForCallers(count: Int) async {
     await engine.waitForCallers(count: count)
+  }
+
+  /// The engine, as the type the owner made it with: for ``TimedRunsOwner/runs``,
+  /// ``KeyedRunsOwner/runs``, and an owner's own `@inlinable` members, which name that type
+  /// without going through a package protocol that another package's code cannot specialise.
+  /// Debug builds check the type; see ``TimedRunsOwner``.
+  @inlinable
+  package func engine<Runs: AnyObject>(as type: Runs.Type) -> Runs {
+    unsafeDowncast(engine, to: type)
   }
 }

@@ -57,7 +57,7 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
   public nonisolated func acquire() async throws(CancellationError) {
     // The engine by its own type, once: not through TimedRunsOwner.runs, whose package-level
     // conformance the caller's package cannot specialise.
-    let runs = _entryPoints.engine(as: TimedRuns<Machine, C, Success, Failure>.self)
+    let runs = _entryPoints.controls.engine(as: TimedRuns<Machine, C, Success, Failure>.self)
     try await acquirePlace(
       madeWithoutAction: runs.completedAtDispatch != nil, owner: "RateLimiter",
       member: "acquire()", sendAndWait: "sendAndWait(_:)",

@@ -94,10 +94,6 @@ where C.Duration == Duration {
     _entryPoints = _PacedEntryPoints(
       runs, ownerName: { "RateLimiter" }, noun: "rate limiter", onRelease: .cancelPending)
   }
-
-  deinit {
-    _entryPoints.controls.release()
-  }
 }
 
 extension RateLimiting: TimedRunsOwner {

@@ -106,10 +106,6 @@ where C.Duration == Duration {
       for: interval, tolerance: tolerance, mode: mode, folding: LatestValue(),
       onRelease: onRelease, clock: clock, action: action)
   }
-
-  deinit {
-    _entryPoints.controls.release()
-  }
 }
 
 extension Throttling: TimedRunsOwner {

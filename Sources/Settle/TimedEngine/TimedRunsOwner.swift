@@ -28,6 +28,6 @@ extension TimedRunsOwner {
   /// with, in the owner's initialiser.
   @inlinable
   package nonisolated var runs: TimedRuns<Machine, TimedClock, Success, ActionFailure> {
-    _entryPoints.engine(as: TimedRuns<Machine, TimedClock, Success, ActionFailure>.self)
+    _entryPoints.controls.engine(as: TimedRuns<Machine, TimedClock, Success, ActionFailure>.self)
   }
 }
