@@ -69,6 +69,13 @@ enum BenchmarkSuite {
         baselineName: "a plain Debouncer's send",
         baseline: { try await DebounceWorkloads.concreteClockBurst($0) }),
       BenchmarkCase(
+        group: debouncing, name: "send to a KeyedDebouncer's one key, a burst of 1,000,000",
+        operations: 1_000_000, quickOperations: 10_000,
+        target: .report("reference: an unkeyed owner on the keyed engine; see Performance.md"),
+        settle: { try await DebounceWorkloads.singleKeyBurst($0) },
+        baselineName: "a plain Debouncer's send",
+        baseline: { try await DebounceWorkloads.concreteClockBurst($0) }),
+      BenchmarkCase(
         group: debouncing, name: "a send for each of 10,000 distinct keys",
         operations: 10_000, quickOperations: 1_000,
         target: .ratio(atMost: 1.0),

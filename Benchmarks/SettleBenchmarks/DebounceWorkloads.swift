@@ -60,6 +60,28 @@ enum DebounceWorkloads {
     return sample
   }
 
+  /// The same burst on a `KeyedDebouncer` used with one key: what an unkeyed owner would pay
+  /// if it were the single-key case of today's keyed engine (see Performance.md).
+  static func singleKeyBurst(_ sends: Int) async throws -> Sample {
+    let runs = RunLog()
+    let debouncer = KeyedDebouncer(for: burstInterval) { (_: Int, value: Int) in
+      runs.record(value)
+    }
+    let sample = measure(operations: sends) {
+      for value in 0..<sends { send(value, toTheOneKeyOf: debouncer) }
+    }
+    await debouncer.waitUntilIdle()
+    try runs.checkLast(sends - 1)
+    return sample
+  }
+
+  @inline(never)
+  static func send(
+    _ value: Int, toTheOneKeyOf debouncer: KeyedDebouncer<Int, Int, ContinuousClock>
+  ) {
+    debouncer.send(value, forKey: 0)
+  }
+
   @inline(never)
   static func send(_ value: Int, to debouncer: FoldingDebouncer<Int, [Int], ContinuousClock>) {
     debouncer.send(value)
