@@ -68,6 +68,18 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
       !machine.hasHeldValue && filing == 0 && machine.ledger.activeRunCount == 0
     }
 
+    /// Hands `input` to the key's machine at `now`, and says whether the key held a value
+    /// before and after. A method, so that a key's state is used in place in the table: reading
+    /// a member through the table's subscript copies the whole state out first.
+    @inlinable
+    mutating func send(_ input: Input, at now: Instant) -> (
+      action: SendAction<Value>, wasHolding: Bool, isHolding: Bool
+    ) {
+      let wasHolding = machine.hasHeldValue
+      let action = machine.send(input, at: now)
+      return (action, wasHolding, machine.hasHeldValue)
+    }
+
     /// Steps the key's own timer at `now` until it sleeps or stops, as its task would;
     /// returns the run it started, if any.
     @inlinable
@@ -207,11 +219,10 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
       return sendToNewKey(input, forKey: key, at: now)
     }
     // In place in the table, so that a fold mutates the only reference to its accumulation.
-    let wasHolding = keys.values[index].machine.hasHeldValue
-    let action = keys.values[index].machine.send(input, at: now)
+    let (action, wasHolding, isHolding) = keys.values[index].send(input, at: now)
     // The common case inside a burst: the machine's timer, and so the key's entry, already
     // covers the new value, and only the value changed.
-    if case .none = action, wasHolding == keys.values[index].machine.hasHeldValue {
+    if case .none = action, wasHolding == isHolding {
       return .none
     }
     let result = Self.apply(
