@@ -30,7 +30,8 @@ public protocol KeyedPacedAction<Key, Input, Success>: Actor {
   /// gets.
   associatedtype Success: Sendable
 
-  /// The owner's way into its engine; not for use outside Settle.
+  /// The owner's way into its engine; not for use outside Settle. The owner's release is
+  /// the release of these entry points: code that keeps them keeps the engine running.
   nonisolated var _entryPoints: _KeyedPacedEntryPoints<Key, Input, Success> { get }
 }
 

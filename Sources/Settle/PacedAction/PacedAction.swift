@@ -35,7 +35,8 @@ public protocol PacedAction<Input, Success>: Actor {
   /// What the action returns: the result every caller of ``sendAndWaitForResult(_:)`` gets.
   associatedtype Success: Sendable
 
-  /// The owner's way into its engine; not for use outside Settle.
+  /// The owner's way into its engine; not for use outside Settle. The owner's release is
+  /// the release of these entry points: code that keeps them keeps the engine running.
   nonisolated var _entryPoints: _PacedEntryPoints<Input, Success> { get }
 }
 

@@ -75,8 +75,9 @@ public final class _PacedEntryPoints<Input: Sendable, Success: Sendable>: Sendab
   @usableFromInline
   var isPending: Bool { isPendingEntry(engine) }
 
-  /// Only the owner holds its entry points, so they go when it goes: this is the owner's
-  /// release, and ``RunControls/release()`` says what it does.
+  /// Only the owner holds its entry points (Settle never keeps them beyond a call of the
+  /// owner's), so they go when it goes: this is the owner's release, and
+  /// ``RunControls/release()`` says what it does.
   deinit {
     controls.release()
   }
