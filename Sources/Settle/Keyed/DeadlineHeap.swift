@@ -61,7 +61,7 @@ package struct DeadlineHeap<Instant: Comparable & Sendable, Key: Sendable>: Send
   }
 
   /// Removes and returns the earliest entry.
-  @usableFromInline
+  @inlinable
   @discardableResult
   package mutating func popTop() -> Entry? {
     guard !entries.isEmpty else { return nil }
@@ -72,7 +72,7 @@ package struct DeadlineHeap<Instant: Comparable & Sendable, Key: Sendable>: Send
   }
 
   /// Keeps only the entries `isLive` accepts, in heap order again; O(n).
-  @usableFromInline
+  @inlinable
   package mutating func rebuild(keeping isLive: (Entry) -> Bool) {
     entries.removeAll { !isLive($0) }
     var index = entries.count / 2
@@ -88,7 +88,8 @@ package struct DeadlineHeap<Instant: Comparable & Sendable, Key: Sendable>: Send
     entries.removeAll(keepingCapacity: true)
   }
 
-  private mutating func siftDown(from start: Int) {
+  @inlinable
+  mutating func siftDown(from start: Int) {
     var parent = start
     while true {
       let left = 2 * parent + 1

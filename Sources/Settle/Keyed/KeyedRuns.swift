@@ -11,6 +11,9 @@
 /// - A run of a key waits for the previous run of the same key to return before it claims;
 ///   the runs it supersedes have their tasks cancelled. Runs of different keys are unrelated.
 /// - After ``shutDown()`` nothing starts, and values sent are dropped.
+///
+/// What is `@inlinable`, and why, is as in ``TimedRuns``; here the timer's steps also pop the
+/// deadline heap (``DeadlineHeap``), specialised with them.
 @usableFromInline
 package final class KeyedRuns<
   Key: Hashable & Sendable, KeyMachine: TimedStateMachine, C: Clock, Success: Sendable,
@@ -31,6 +34,7 @@ where
   /// A run's value with the number of the newest input it covers, as the machine holds it.
   @usableFromInline
   typealias NumberedValue = KeyMachine.Value
+  @usableFromInline
   package typealias Action = IsolatedKeyedAction
   /// What a run's action returned or threw: what every caller the run covered receives.
   @usableFromInline package typealias RunResult = Result<Success, Failure>
@@ -44,6 +48,7 @@ where
     var machine: Machine
     /// The action, until it is released (as in ``TimedRuns``): `nil` follows from the
     /// machine's ``KeyedStateMachine/isShutDown``, the one record of shutdown.
+    @usableFromInline
     var action: Action?
     /// The task of the machine's timer: set exactly while the machine's timer is not
     /// `.stopped`.
@@ -66,6 +71,7 @@ where
     /// Per key, the newest input number its claimed run in flight covers: set at the claim when
     /// callers wait (only they ask which of their inputs that run covers), and gone when the
     /// run returns, so it never holds more keys than are running.
+    @usableFromInline
     var claimedThrough: [Key: UInt64] = [:]
     @usableFromInline
     var settledAtDispatch: [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] = []
@@ -102,6 +108,7 @@ where
   @usableFromInline
   let clock: C
   /// Passed to the clock's `sleep(until:tolerance:)`.
+  @usableFromInline
   let tolerance: Duration?
   /// Set for an engine whose runs have no work, as ``TimedRuns/completedAtDispatch`` is: each
   /// run completes when it is dispatched, with this result, and no task is created for it.
@@ -238,7 +245,8 @@ where
 
   /// The callers of `key` whose inputs a returned run covered: its newest input ran, earlier
   /// ones were superseded or folded into it. Each receives the run's `result`.
-  private func coveredSendWaiters(
+  @inlinable
+  func coveredSendWaiters(
     forKey key: Key, through newest: UInt64, result: RunResult, in state: inout State
   ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
     let earlier: SendOutcome = KeyMachine.foldsInputs ? .folded : .superseded
@@ -396,7 +404,7 @@ where
   /// Starts the timer task of `generation`; returns the task it replaces, whose generation the
   /// machine retired (an earlier deadline was filed while it slept), to cancel outside the
   /// lock.
-  @usableFromInline
+  @inlinable
   func startTimer(_ generation: UInt64, in state: inout State) -> [RunTask] {
     let replaced = state.timerTask
     state.timerTask = Task { await self.runTimer(generation) }
@@ -405,7 +413,7 @@ where
 
   /// Creates the run's task, chained after the key's newest run in flight so that runs of a
   /// key never overlap, and returns the superseded runs' tasks to cancel outside the lock.
-  @usableFromInline
+  @inlinable
   func startRun(
     _ run: StartRun<NumberedValue>, forKey key: Key, in state: inout State
   ) -> [RunTask] {
@@ -461,7 +469,8 @@ where
 
   // MARK: - Tasks
 
-  private func runTimer(_ generation: UInt64) async {
+  @inlinable
+  func runTimer(_ generation: UInt64) async {
     while true {
       let (next, superseded, waiters, completedRuns) = state.withLock {
         state -> (
@@ -495,7 +504,8 @@ where
     }
   }
 
-  private func perform(_ ticket: RunTicket<NumberedValue>, forKey key: Key) async {
+  @inlinable
+  func perform(_ ticket: RunTicket<NumberedValue>, forKey key: Key) async {
     var covered: (newest: UInt64, result: RunResult)?
     if let action = state.withLock({ $0.action }) {
       covered = await claimAndRun(ticket, forKey: key, action: action, on: action.isolation)
@@ -540,7 +550,8 @@ where
   ///
   /// Returns the number of the newest input the run covered and what the action returned or
   /// threw, or `nil` when it did not start.
-  private func claimAndRun(
+  @inlinable
+  func claimAndRun(
     _ ticket: RunTicket<NumberedValue>,
     forKey key: Key,
     action: Action,
@@ -577,6 +588,7 @@ extension KeyedRuns {
     }
 
     /// The actor the action runs on, or `nil` for a nonisolated action.
+    @usableFromInline
     package var isolation: (any Actor)? { body.isolation }
 
     /// The isolation only: reflecting the closure would crash before iOS 18 / macOS 15.
@@ -586,6 +598,7 @@ extension KeyedRuns {
 
     /// Runs the action on its own isolation, starting from the caller's (see
     /// ``IsolatedAction/callAsFunction(_:isolation:)``), and returns what it returned or threw.
+    @usableFromInline
     package func callAsFunction(
       _ key: Key, _ value: Value, isolation caller: isolated (any Actor)?
     ) async -> RunResult {

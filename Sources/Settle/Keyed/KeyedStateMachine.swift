@@ -282,7 +282,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
 
   /// The timer task of `generation` is awake at `now`: step the timer of every key due, which
   /// starts the runs due and re-files the keys that still need it, and say where to sleep next.
-  @usableFromInline
+  @inlinable
   package mutating func timerWoke(generation: UInt64, at now: Instant) -> TimerStep {
     switch shared.phase {
     case .awake(let current) where current == generation,

@@ -31,6 +31,7 @@ package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error
   }
 
   /// The actor the action runs on, or `nil` for a nonisolated action.
+  @usableFromInline
   package var isolation: (any Actor)? { body.isolation }
 
   /// The isolation only: reflecting the closure would crash before iOS 18 / macOS 15.
@@ -44,6 +45,7 @@ package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error
   /// nonisolated `async` method would first leave the caller's actor, so a claim made on the
   /// action's actor and the action's first steps would no longer share one turn of it
   /// (``TimedRuns``' no-stale-start guarantee). No default: each call site says where it is.
+  @usableFromInline
   package func callAsFunction(
     _ value: Value, isolation caller: isolated (any Actor)?
   ) async -> Result<Success, Failure> {

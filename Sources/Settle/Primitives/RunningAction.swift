@@ -8,6 +8,7 @@
 /// action, and is switched off when the action returns, so that a later task that happens to
 /// reuse the run task's address never matches. A structured child of the action (`async let`,
 /// a task group) that waits is not detected; it hangs as it did before.
+@usableFromInline
 package final class RunningAction: Sendable {
   /// The object whose action runs.
   let owner: ObjectIdentifier
@@ -27,6 +28,7 @@ package final class RunningAction: Sendable {
 
   /// Runs `action` marked as the action of the object `owner` identifies; an identifier, not
   /// the object, so that a running action never keeps its owner alive.
+  @usableFromInline
   package static func run<Outcome>(
     for owner: ObjectIdentifier,
     isolation: isolated (any Actor)? = #isolation,

@@ -5,6 +5,7 @@ extension Clock where Duration == Swift.Duration {
   ///
   /// - Precondition: The clock's sleep throws only when the task is cancelled. A timer that
   ///   looped on any other error would ask the same clock again at once, for ever.
+  @usableFromInline
   func sleepForTimer(until deadline: Instant, tolerance: Duration?) async {
     do {
       try await sleep(until: deadline, tolerance: tolerance)

@@ -41,6 +41,7 @@ package struct SendWaiters<Waiter: SendWaiting, RunResult: Sendable>: Sendable {
   package init() {}
 
   /// Whether no caller waits.
+  @usableFromInline
   package var isEmpty: Bool { count == 0 }
 
   /// Reserves an id in `group`'s queue before the caller suspends.

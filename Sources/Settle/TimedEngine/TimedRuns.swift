@@ -22,8 +22,11 @@
 ///
 /// ``send(_:)`` is `@inlinable`, down to the machine's `send` and the lock, so that it is
 /// specialised for the owner's value and clock in the client's module: a send in a burst is
-/// then a clock read, a lock and a few stores, with no generic metadata look-ups. What it
-/// calls only at the start of a burst or a run (`startTimer`, `startRun`) stays out of line.
+/// then a clock read, a lock and a few stores, with no generic metadata look-ups. The timer
+/// task and each run's task (`startTimer`, `runTimer`, `startRun`, `perform`) are
+/// `@inlinable` too: left generic in Settle, each of their steps asked the runtime for
+/// generic metadata, some while holding the lock the next `send` waits for, and a run cost
+/// about twice as much (Performance.md, "The timer and the runs, specialised").
 @usableFromInline
 package final class TimedRuns<
   Machine: TimedStateMachine, C: Clock, Success: Sendable, Failure: Error
@@ -39,6 +42,7 @@ where
   package typealias Value = Machine.Value.Payload
   /// The work to run; its isolation is where claims happen. Wrapped as soon as it arrives,
   /// so that no generic position ever holds its function type (see ``IsolatedAction``).
+  @usableFromInline
   package typealias Action = IsolatedAction<Value, Success, Failure>
   /// What a run's action returned or threw: what every caller the run covered receives.
   @usableFromInline package typealias RunResult = Result<Success, Failure>
@@ -88,6 +92,7 @@ where
     /// The action, until it is released: at shutdown, or when the last run in flight returns
     /// after a shutdown that ran the pending value. Not a second record of shutdown: that is
     /// ``RunLedger/isShutDown`` alone, and `nil` here follows from it.
+    @usableFromInline
     var action: Action?
     /// The task of the machine's current timer: set exactly while the machine's timer is not
     /// `.stopped`.
@@ -146,6 +151,7 @@ where
   @usableFromInline
   let clock: C
   /// Passed to every sleep of the timer, so that the system may coalesce its wake-ups.
+  @usableFromInline
   let tolerance: Duration?
   /// Set for a sequence operator, whose runs are handed over at dispatch; `nil` for an owner,
   /// whose runs are tasks.
@@ -382,7 +388,8 @@ where
 
   /// The callers whose inputs a returned run covered: its newest input ran, earlier ones were
   /// superseded or folded into it. Each receives the run's `result`.
-  private func coveredSendWaiters(
+  @inlinable
+  func coveredSendWaiters(
     through newest: UInt64, result: RunResult, in state: inout State
   ) -> [WaiterQueue<SendWaiter>.Continuation] {
     let earlier: SendOutcome = Machine.foldsInputs ? .folded : .superseded
@@ -511,7 +518,7 @@ where
   /// With a ``Handover``, the timer's first step is taken here, at the same reading of the
   /// clock (see ``Handover``): a value already due, as with an interval of zero, is handed
   /// over at once, and a timer with nothing left to time then needs no task at all.
-  @usableFromInline
+  @inlinable
   func startTimer(_ generation: UInt64, at now: C.Instant, in state: inout State) {
     precondition(
       state.timerTask == nil,
@@ -528,7 +535,7 @@ where
   /// Creates the run's task, chained after the newest run in flight so that actions never
   /// overlap, and returns the superseded runs' tasks for the caller to cancel outside the lock.
   /// `now` is the clock's reading of the event that started it.
-  @usableFromInline
+  @inlinable
   func startRun(_ run: StartRun<Machine.Value>, at now: C.Instant, in state: inout State)
     -> ArraySlice<RunTask>
   {
@@ -610,7 +617,8 @@ where
 
   // MARK: - Tasks
 
-  private func runTimer(_ generation: UInt64) async {
+  @inlinable
+  func runTimer(_ generation: UInt64) async {
     while true {
       let (step, superseded, waiters, handoverPending) = state.withLock {
         state -> (
@@ -646,7 +654,8 @@ where
     }
   }
 
-  private func perform(_ ticket: RunTicket<Machine.Value>) async {
+  @inlinable
+  func perform(_ ticket: RunTicket<Machine.Value>) async {
     var covered: (newest: UInt64, result: RunResult)?
     if let action = state.withLock({ $0.action }) {
       covered = await claimAndRun(ticket, action: action, on: action.isolation)
@@ -687,7 +696,8 @@ where
   ///
   /// Returns the number of the newest input the run covered and what the action returned or
   /// threw, or `nil` when it did not start.
-  private func claimAndRun(
+  @inlinable
+  func claimAndRun(
     _ ticket: RunTicket<Machine.Value>,
     action: Action,
     on isolation: isolated (any Actor)?
