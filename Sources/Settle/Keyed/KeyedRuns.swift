@@ -577,7 +577,7 @@ extension KeyedRuns {
   /// becomes a generic argument; the two-argument counterpart of ``IsolatedAction``, whose
   /// notes (the iOS 18 runtime, reflection) apply here alike.
   @usableFromInline
-  package struct IsolatedKeyedAction: Sendable, CustomReflectable {
+  package struct IsolatedKeyedAction: Sendable, IsolationMirroring {
     private let body: @Sendable @isolated(any) (Key, Value) async throws(Failure) -> Success
 
     /// Wraps `body`; its isolation is read from the closure itself.
@@ -590,11 +590,6 @@ extension KeyedRuns {
     /// The actor the action runs on, or `nil` for a nonisolated action.
     @usableFromInline
     package var isolation: (any Actor)? { body.isolation }
-
-    /// The isolation only: reflecting the closure would crash before iOS 18 / macOS 15.
-    @usableFromInline package var customMirror: Mirror {
-      Mirror(self, children: ["isolation": isolation as Any], displayStyle: .struct)
-    }
 
     /// Runs the action on its own isolation, starting from the caller's (see
     /// ``IsolatedAction/callAsFunction(_:isolation:)``), and returns what it returned or threw.

@@ -14,12 +14,12 @@
 /// Reflection is the one place the compiler does not guard: `dump`, `Mirror` and the debugger
 /// ask for the metadata of every stored field they walk, and on the older runtime that crashes
 /// for this closure's type. The custom mirror shows the isolation and never the closure
-/// (`ReflectionSafetyTests`). The closure is not stored erased, as ``TrackedValues`` stores its
+/// (``IsolationMirroring``). The closure is not stored erased, as ``TrackedValues`` stores its
 /// synchronous one, because an `async` `@isolated(any)` closure receives its isolation as an
 /// argument: a plain `async` function type does not have its calling convention.
 @usableFromInline
 package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error>: Sendable,
-  CustomReflectable
+  IsolationMirroring
 {
   private let body: @Sendable @isolated(any) (Value) async throws(Failure) -> Success
 
@@ -33,11 +33,6 @@ package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error
   /// The actor the action runs on, or `nil` for a nonisolated action.
   @usableFromInline
   package var isolation: (any Actor)? { body.isolation }
-
-  /// The isolation only: reflecting the closure would crash before iOS 18 / macOS 15.
-  @usableFromInline package var customMirror: Mirror {
-    Mirror(self, children: ["isolation": isolation as Any], displayStyle: .struct)
-  }
 
   /// Runs the action on its own isolation, and returns what it returned or threw.
   ///

@@ -29,6 +29,16 @@ struct ReflectionSafetyTests {
     #expect(Self.isolatedAnyFields(of: throttler).isEmpty)
   }
 
+  @Test func keyedDebouncerAndKeyedThrottler() {
+    let clock = ManualClock()
+    let debouncer = KeyedDebouncer(for: .seconds(1), clock: clock) { @MainActor (_: Int, _: Int) in
+    }
+    let throttler = KeyedThrottler(for: .seconds(1), clock: clock) { @MainActor (_: Int, _: Int) in
+    }
+    #expect(Self.isolatedAnyFields(of: debouncer).isEmpty)
+    #expect(Self.isolatedAnyFields(of: throttler).isEmpty)
+  }
+
   /// The paths to stored fields whose type is an `@isolated(any)` function, walking every
   /// child reflection shows, into classes once each.
   static func isolatedAnyFields(of root: Any) -> [String] {
