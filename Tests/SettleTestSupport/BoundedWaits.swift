@@ -6,9 +6,9 @@ import Testing
 // so that a call site stays one line. Each names what it waits for and, past the limit, the
 // state it found then: a timeout message says what never happened and what had.
 
-extension TimedRuns {
+extension PacedRuns where Table.Key == SoleKey {
   /// `waitUntilIdle()`, bounded.
-  public func waitUntilIdleBounded(
+  package func waitUntilIdleBounded(
     _ awaited: @autoclosure () -> String = "the engine to be idle",
     within limit: Duration = BoundedWait.limit,
     isolation: isolated (any Actor)? = #isolation,
@@ -20,7 +20,7 @@ extension TimedRuns {
   }
 
   /// `flush()`, bounded.
-  public func flushBounded(
+  package func flushBounded(
     within limit: Duration = BoundedWait.limit,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -31,7 +31,7 @@ extension TimedRuns {
   }
 
   /// `waitUntilQuiescent()`, bounded.
-  public func waitUntilQuiescentBounded(
+  package func waitUntilQuiescentBounded(
     within limit: Duration = BoundedWait.limit,
     isolation: isolated (any Actor)? = #isolation,
     sourceLocation: SourceLocation = #_sourceLocation

@@ -94,7 +94,9 @@ where C.Duration == Duration {
   ) {
     let machine = Machine(interval: interval, options: options, fold: NumberedFold(fold))
     _entryPoints = _PacedEntryPoints(
-      TimedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      TimedRuns(
+        machine: SoleKeyMachine(machine), clock: clock, tolerance: tolerance,
+        action: IsolatedAction(action)),
       ownerName: { Folding.ownerName(plain: "Debouncer", core: "Debouncing") },
       noun: "debouncer", onRelease: onRelease)
   }

@@ -44,18 +44,3 @@ extension KeyedRunsOwner {
   /// deadline ahead of the clock.
   package nonisolated func waitUntilQuiescent() async { await runs.waitUntilQuiescent() }
 }
-
-extension KeyedRuns {
-  /// For tests: see ``TimedRuns/waitForCallers(count:)``.
-  @usableFromInline
-  package func waitForCallers(count: Int) async {
-    await state.wait(in: \.sendWaiters.countWaiters, for: count) { $0.sendWaiters.count >= count }
-  }
-
-  /// For tests: see ``KeyedRunsOwner/waitUntilQuiescent()``.
-  package func waitUntilQuiescent() async {
-    await state.wait(in: \.quiescenceWaiters, for: ()) {
-      $0.machine.isQuiescent(at: self.clock.now)
-    }
-  }
-}

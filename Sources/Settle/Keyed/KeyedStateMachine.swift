@@ -33,6 +33,8 @@
 package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMachine>:
   SettlingMachine, Sendable
 {
+  @usableFromInline
+  package typealias KeyMachine = Machine
   /// What `send` takes for a key.
   @usableFromInline
   package typealias Input = Machine.Input
@@ -165,6 +167,7 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
   /// The one timer task, as the machine sees it.
   package var timer: RunLedger.Timer { shared.phase }
   /// Timer tasks started so far.
+  @usableFromInline
   package var timersStarted: UInt64 { shared.started }
   /// The owner is gone: values are dropped and nothing starts.
   @usableFromInline
@@ -186,9 +189,21 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
 
   /// The ledger of `key`, while the machine holds it.
   @usableFromInline
-  func ledger(forKey key: Key) -> RunLedger? { keys[key]?.machine.ledger }
+  package func ledger(forKey key: Key) -> RunLedger? { keys[key]?.machine.ledger }
+
+  @usableFromInline
+  package var timerGeneration: UInt64? {
+    switch shared.phase {
+    case .stopped: nil
+    case .awake(let generation), .asleep(let generation): generation
+    }
+  }
+
+  @usableFromInline
+  package func timerIsDue(at now: Instant) -> Bool { !shared.isQuiescent(at: now) }
 
   /// A value of `key` is waiting to run: not yet due, or due and not yet started.
+  @usableFromInline
   package func isPending(forKey key: Key) -> Bool { keys[key]?.machine.isPending ?? false }
 
   /// The value `key` holds that has not run, if any, left in place: how the engine learns
@@ -327,6 +342,18 @@ package struct KeyedStateMachine<Key: Hashable & Sendable, Machine: TimedStateMa
     }
     shared.phase = .stopped
     return TimerStep(starts: starts, next: .stop)
+  }
+
+  /// The timer of `generation`, just stopped by a catch-up, stays awake for its task, as a
+  /// machine's own timer does (``RunLedger/timerAwaitsItsTask(generation:)``).
+  @usableFromInline
+  package mutating func timerAwaitsItsTask(generation: UInt64) {
+    guard case .stopped = shared.phase, generation == shared.started else {
+      preconditionFailure(
+        "Internal inconsistency in Settle: timer \(generation) was handed back to its task while \(shared.phase)"
+      )
+    }
+    shared.phase = .awake(generation: generation)
   }
 
   // MARK: - Runs
@@ -539,70 +566,19 @@ extension KeyedStateMachine {
   }
 }
 
-// The actions only this machine returns, nested as `TriggerStateMachine` nests its own.
+// The engine's table of keyed owners, whose machines number their inputs.
+extension KeyedStateMachine: RunTable
+where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload {}
+
+// The actions of every table, by the names this machine's tests use.
 extension KeyedStateMachine {
-  /// What a ``KeyedStateMachine`` asks of its owner on `cancel()` of every key: stop the
-  /// timer task and the runs in flight. Their tickets are already void, so none of them starts
-  /// even if its task is past its cancellation checks.
+  /// What a cancel of every key asks of the engine.
   @usableFromInline
-  package struct Cancellation: Sendable {
-    /// Cancel the timer task.
-    @usableFromInline
-    package let stopsTimer: Bool
-    /// Per key with runs in flight, the tickets whose tasks to cancel.
-    @usableFromInline
-    package let cancelling: [(key: Key, tickets: Range<UInt64>)]
-
-    @inlinable
-    package init(stopsTimer: Bool, cancelling: [(key: Key, tickets: Range<UInt64>)]) {
-      self.stopsTimer = stopsTimer
-      self.cancelling = cancelling
-    }
-  }
-
-  /// Part of a keyed action: start a run of `key` (see ``StartRun``; tickets count per key).
+  package typealias Cancellation = CancelEveryKey<Key>
+  /// A run of a key to start.
   @usableFromInline
-  package struct KeyRun: Sendable {
-    /// The key whose run this is.
-    @usableFromInline
-    package let key: Key
-    /// The run, and the runs of the same key it supersedes.
-    @usableFromInline
-    package let run: StartRun<Value>
-
-    @inlinable
-    package init(key: Key, run: StartRun<Value>) {
-      self.key = key
-      self.run = run
-    }
-  }
-
-  /// What a ``KeyedStateMachine`` asks of its one timer task when it wakes: the runs of every
-  /// key now due, and what the timer does next.
+  package typealias KeyRun = Settle.KeyRun<Key, Value>
+  /// What the one timer task does when it wakes.
   @usableFromInline
-  package struct TimerStep: Sendable {
-    /// What the timer does once the runs are started.
-    @usableFromInline
-    package enum Next: Sendable {
-      /// Sleep until the earliest deadline left, then report again.
-      case sleep(until: Instant)
-      /// No key needs the timer: it ends, and its owner forgets its task.
-      case stop
-      /// This timer was replaced (by `cancel()`, or by an earlier entry) while it slept: it
-      /// ends and touches nothing.
-      case retire
-    }
-
-    /// The runs to start, in deadline order.
-    @usableFromInline
-    package let starts: [KeyRun]
-    @usableFromInline
-    package let next: Next
-
-    @inlinable
-    package init(starts: [KeyRun], next: Next) {
-      self.starts = starts
-      self.next = next
-    }
-  }
+  package typealias TimerStep = Settle.TimerStep<Key, Value, Instant>
 }

@@ -72,7 +72,7 @@ where C.Duration == Duration {
     _entryPoints = _KeyedPacedEntryPoints(
       KeyedRuns(
         machine: KeyedStateMachine(fresh: keyMachine), clock: clock, tolerance: tolerance,
-        action: action),
+        action: IsolatedKeyedAction(action)),
       ownerName: { Folding.ownerName(plain: "KeyedDebouncer", core: "KeyedDebouncing") },
       noun: "debouncer", onRelease: onRelease)
   }

@@ -63,7 +63,7 @@ where C.Duration == Duration {
     self.init(
       KeyedRuns(
         machine: KeyedStateMachine(fresh: KeyMachine(limit: limit, interval: interval)),
-        clock: clock, tolerance: tolerance, action: action))
+        clock: clock, tolerance: tolerance, action: IsolatedKeyedAction(action)))
   }
 
   /// The limiter over `runs`, the engine its public initialisers make; released, it drops

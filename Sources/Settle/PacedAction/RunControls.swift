@@ -15,8 +15,7 @@ package protocol RunControlled: AnyObject, Sendable {
   var isRunningAction: Bool { get }
 }
 
-extension TimedRuns: RunControlled {}
-extension KeyedRuns: RunControlled {}
+extension PacedRuns: RunControlled {}
 
 /// An owner's engine, for the members that take no value, and how messages name the owner;
 /// shared by ``_PacedEntryPoints`` and ``_KeyedPacedEntryPoints``.

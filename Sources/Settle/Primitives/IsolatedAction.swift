@@ -19,11 +19,12 @@
 /// argument: a plain `async` function type does not have its calling convention.
 @usableFromInline
 package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error>: Sendable,
-  IsolationMirroring
+  IsolationMirroring, RunAction
 {
   private let body: @Sendable @isolated(any) (Value) async throws(Failure) -> Success
 
   /// Wraps `body`; its isolation is read from the closure itself.
+  @usableFromInline
   package init(
     _ body: @escaping @Sendable @isolated(any) (Value) async throws(Failure) -> Success
   ) {
@@ -34,7 +35,8 @@ package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error
   @usableFromInline
   package var isolation: (any Actor)? { body.isolation }
 
-  /// Runs the action on its own isolation, and returns what it returned or threw.
+  /// Runs the action on its own isolation, and returns what it returned or threw; an unkeyed
+  /// owner's runs all have the one ``SoleKey``.
   ///
   /// Pass the caller's isolation: the call then starts there, with no hop in between. A plain
   /// nonisolated `async` method would first leave the caller's actor, so a claim made on the
@@ -42,7 +44,7 @@ package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error
   /// (``TimedRuns``' no-stale-start guarantee). No default: each call site says where it is.
   @usableFromInline
   package func callAsFunction(
-    _ value: Value, isolation caller: isolated (any Actor)?
+    _ key: SoleKey, _ value: Value, isolation caller: isolated (any Actor)?
   ) async -> Result<Success, Failure> {
     do throws(Failure) {
       return .success(try await body(value))

@@ -1,6 +1,6 @@
 /// A wrapper of an `@isolated(any)` closure that `dump`, `Mirror` and the debugger see as its
 /// isolation only: reflecting the closure itself crashes before iOS 18 and macOS 15 (see
-/// ``IsolatedAction``). Both wrappers, ``IsolatedAction`` and the keyed engine's, adopt it, so
+/// ``IsolatedAction``). Both wrappers, ``IsolatedAction`` and ``IsolatedKeyedAction``, adopt it, so
 /// that the mirror is written once (`ReflectionSafetyTests`).
 @usableFromInline
 package protocol IsolationMirroring: CustomReflectable {

@@ -18,8 +18,8 @@ extension RateLimiting where Value == Void, Success == Void, Failure == Never {
     // Runs with no work, only places: each completes at its dispatch, so that `acquire()`
     // learns it has its place in the critical section that gave it, with no task per place.
     let places = TimedRuns<Machine, C, Success, Failure>(
-      machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
-      completingRunsWith: .success(()))
+      machine: SoleKeyMachine(Machine(limit: limit, interval: interval)), clock: clock,
+      tolerance: tolerance, completingRunsWith: .success(()))
     self.init(places)
   }
 

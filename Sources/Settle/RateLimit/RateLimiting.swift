@@ -83,8 +83,8 @@ where C.Duration == Duration {
   ) {
     self.init(
       TimedRuns(
-        machine: Machine(limit: limit, interval: interval), clock: clock, tolerance: tolerance,
-        action: action))
+        machine: SoleKeyMachine(Machine(limit: limit, interval: interval)), clock: clock,
+        tolerance: tolerance, action: IsolatedAction(action)))
   }
 
   /// The limiter over `runs`, the engine its public initialisers make. No release policy to

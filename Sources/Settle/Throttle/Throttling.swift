@@ -84,7 +84,9 @@ where C.Duration == Duration {
   ) {
     let machine = Machine(interval: interval, mode: mode, fold: NumberedFold(fold))
     _entryPoints = _PacedEntryPoints(
-      TimedRuns(machine: machine, clock: clock, tolerance: tolerance, action: action),
+      TimedRuns(
+        machine: SoleKeyMachine(machine), clock: clock, tolerance: tolerance,
+        action: IsolatedAction(action)),
       ownerName: { Folding.ownerName(plain: "Throttler", core: "Throttling") },
       noun: "throttler", onRelease: onRelease)
   }

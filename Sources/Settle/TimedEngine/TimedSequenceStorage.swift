@@ -84,7 +84,8 @@ where
             return output.handoff
           })
       })
-    runs = TimedRuns(machine: machine, clock: clock, tolerance: tolerance, handover: handover)
+    runs = TimedRuns(
+      machine: SoleKeyMachine(machine), clock: clock, tolerance: tolerance, handover: handover)
   }
 
   /// The next element, `nil` at the end or after cancellation, or the base's error.

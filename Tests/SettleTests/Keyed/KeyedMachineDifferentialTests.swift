@@ -98,6 +98,7 @@ where M.Input == Int, M.Value == Int, M.Instant == ManualClock.Instant {
       live = (l.gen, toMs(d))
     case .stop: live = nil
     case .retire: return "live timer \(l.gen) retired"
+    case .wakeAgain: return "the shared timer asked to wake again at once"
     }
     return nil
   }

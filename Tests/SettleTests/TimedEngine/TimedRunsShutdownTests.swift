@@ -39,7 +39,9 @@ struct TimedRunsShutdownTests {
   ])
   func aDebouncedValueSentAfterShutdownIsDropped(options: DebounceOptions) async throws {
     let ran = ValueRecorder<Int>()
-    let runs = TimedRuns(machine: Self.debounce(options), clock: ManualClock()) { ran.record($0) }
+    let runs = TimedRuns(
+      machine: SoleKeyMachine(Self.debounce(options)), clock: ManualClock(),
+      action: IsolatedAction { ran.record($0) })
     try await Self.sendAfterShutdown(runs, 1)
     #expect(ran.values.isEmpty)
   }
@@ -47,9 +49,9 @@ struct TimedRunsShutdownTests {
   @Test(arguments: [true, false])
   func aThrottledValueSentAfterShutdownIsDropped(latest: Bool) async throws {
     let ran = ValueRecorder<Int>()
-    let runs = TimedRuns(machine: Self.throttle(latest: latest), clock: ManualClock()) {
-      ran.record($0)
-    }
+    let runs = TimedRuns(
+      machine: SoleKeyMachine(Self.throttle(latest: latest)), clock: ManualClock(),
+      action: IsolatedAction { ran.record($0) })
     try await Self.sendAfterShutdown(runs, 1)
     #expect(ran.values.isEmpty)
   }
@@ -57,8 +59,8 @@ struct TimedRunsShutdownTests {
   @Test func aRunDispatchedBeforeShutdownNeverStarts() async throws {
     let ran = ValueRecorder<Int>()
     let runs = TimedRuns(
-      machine: Self.throttle(latest: true), clock: ManualClock()
-    ) { @MainActor in ran.record($0) }
+      machine: SoleKeyMachine(Self.throttle(latest: true)), clock: ManualClock(),
+      action: IsolatedAction { @MainActor in ran.record($0) })
     await MainActor.run {
       // Dispatched, but its claim needs a turn of the main actor, which this one holds.
       runs.send(1)

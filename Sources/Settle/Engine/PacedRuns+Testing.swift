@@ -1,7 +1,7 @@
-extension TimedRuns {
+extension PacedRuns {
   /// For tests: how many timer tasks were ever started, to prove one task per burst.
   package var timersStarted: Int {
-    state.withLock { Int($0.machine.ledger.timersStarted) }
+    state.withLock { Int($0.machine.timersStarted) }
   }
 
   /// For tests: how many timer tasks were created; a sequence operator's timer whose work was
@@ -12,12 +12,7 @@ extension TimedRuns {
 
   /// For tests: runs dispatched and not yet finished.
   package var activeRunCount: Int {
-    state.withLock { $0.machine.ledger.activeRunCount }
-  }
-
-  /// For tests: runs dispatched so far.
-  package var dispatchedRunCount: UInt64 {
-    state.withLock { $0.machine.ledger.issued }
+    state.withLock { $0.machine.runsInFlight }
   }
 
   /// For tests: inputs sent so far, by `send` and `sendAndWait` alike.
@@ -39,7 +34,7 @@ extension TimedRuns {
 
   /// For tests: whether a timer task is running (asleep or awake).
   package var hasTimer: Bool {
-    state.withLock { $0.machine.ledger.hasTimer }
+    state.withLock { $0.machine.timerGeneration != nil }
   }
 
   /// For tests: returns once no run is in flight and the timer, if any, is headed for a sleep
@@ -49,5 +44,12 @@ extension TimedRuns {
     await state.wait(in: \.quiescenceWaiters, for: ()) {
       $0.machine.isQuiescent(at: self.clock.now)
     }
+  }
+}
+
+extension PacedRuns where Table.Key == SoleKey {
+  /// For tests: an unkeyed engine's runs dispatched so far.
+  package var dispatchedRunCount: UInt64 {
+    state.withLock { $0.machine.ledger(forKey: SoleKey())?.issued ?? 0 }
   }
 }
