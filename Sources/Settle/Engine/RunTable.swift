@@ -39,7 +39,7 @@ package protocol RunTable: SettlingMachine, Sendable {
   /// The ledger of `key`'s runs, while the table holds the key.
   func ledger(forKey key: Key) -> RunLedger?
   /// The timer has work at `now`: it is awake, or sleeps toward a deadline no later than
-  /// `now`. What an engine with a handover catches up on (see ``TimedRuns/Handover``).
+  /// `now`. What an engine with a handover catches up on (see ``PacedRuns/Handover``).
   func timerIsDue(at now: Instant) -> Bool
 
   /// A value for `key` arrives at `now`.

@@ -1,11 +1,11 @@
-/// Keys as a dimension of a timed machine: one unkeyed ``TimedStateMachine`` per key, each
+/// The ``RunTable`` of the keyed owners: one unkeyed ``TimedStateMachine`` per key, each
 /// following its own rules unchanged, and one timer for them all. Free of tasks, clocks and
-/// locks: every event is a `mutating func` that returns the action its owner, ``KeyedRuns``,
-/// must apply. A keyed debouncer is this over ``DebounceStateMachine``, a keyed throttler over
-/// ``ThrottleStateMachine``.
+/// locks: every event is a `mutating func` that returns the action the engine
+/// (``PacedRuns``) must apply. A keyed debouncer is this over ``DebounceStateMachine``, a
+/// keyed throttler over ``ThrottleStateMachine``; ``SoleKeyMachine`` is the single-key table.
 ///
 /// Each key's machine has its own ``RunLedger``, so runs of one key never overlap and runs of
-/// different keys may. Its timer is virtual: where the unkeyed engine would start a timer
+/// different keys may. Its timer is virtual: where a ``SoleKeyMachine`` would start a timer
 /// task, this machine takes the timer's first step at once, at the same reading of the clock,
 /// and files the key in a ``DeadlineHeap`` at the deadline the machine asks to sleep toward.
 /// The one real timer sleeps until the earliest entry:

@@ -41,7 +41,7 @@ package struct IsolatedAction<Value: Sendable, Success: Sendable, Failure: Error
   /// Pass the caller's isolation: the call then starts there, with no hop in between. A plain
   /// nonisolated `async` method would first leave the caller's actor, so a claim made on the
   /// action's actor and the action's first steps would no longer share one turn of it
-  /// (``TimedRuns``' no-stale-start guarantee). No default: each call site says where it is.
+  /// (``PacedRuns``' no-stale-start guarantee). No default: each call site says where it is.
   @usableFromInline
   package func callAsFunction(
     _ key: SoleKey, _ value: Value, isolation caller: isolated (any Actor)?

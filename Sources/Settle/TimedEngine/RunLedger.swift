@@ -166,7 +166,7 @@ package struct RunLedger: Sendable {
     timer = .asleep(generation: generation)
   }
 
-  /// A catch-up (see ``TimedRuns/Handover``) took the steps of the timer of `generation` ahead
+  /// A catch-up (see ``PacedRuns/Handover``) took the steps of the timer of `generation` ahead
   /// of its task and found nothing left to time. The timer stays the machine's, awake, until
   /// that task (already woken, or due to wake) stops it: a `send` meanwhile reuses it instead
   /// of starting another, so that an operator whose every element is due at once still runs

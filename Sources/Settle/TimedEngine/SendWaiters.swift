@@ -1,8 +1,7 @@
-/// The `sendAndWait` callers of an engine, and the outcomes decided for them: written once for
-/// ``TimedRuns`` and the keyed engine, whose waiters differ only in what they wait for.
+/// The `sendAndWait` callers of the engine (``PacedRuns``), and the outcomes decided for them.
 ///
-/// Each caller waits under an id unique over every group, in the queue of its group (its key,
-/// for the keyed engine):
+/// Each caller waits under an id unique over every group, in the queue of its group (its key;
+/// an unkeyed engine has one):
 /// a run settles only its own group's callers, so that its cost follows the callers it may
 /// cover, not every caller of every key. The engine decides outcomes with
 /// ``settle(_:result:_:)`` while it holds its lock, and the caller reads (and removes) its own
@@ -145,27 +144,8 @@ package protocol SendWaiting: Sendable {
   var id: UInt64 { get }
 }
 
-/// What a `sendAndWait` caller of ``TimedRuns`` waits for: the run covering its input number.
-@usableFromInline
-package struct SendWaiter: SendWaiting {
-  /// An unkeyed engine's callers are one group.
-  @usableFromInline
-  package struct Group: Hashable, Sendable {
-    @inlinable init() {}
-  }
-
-  @usableFromInline package let id: UInt64
-  /// The number of the input the caller sent (see ``Numbered``).
-  @usableFromInline let input: UInt64
-
-  @inlinable
-  init(id: UInt64, input: UInt64) {
-    self.id = id
-    self.input = input
-  }
-}
-
-/// What a `sendAndWait` caller of the keyed engine waits for: its key's run covering its input.
+/// What a `sendAndWait` caller of the engine waits for: its key's run covering its input number.
+/// An unkeyed engine's callers all have the one ``SoleKey``, so they form one group.
 @usableFromInline
 package struct KeyedSendWaiter<Key: Hashable & Sendable>: SendWaiting {
   /// A keyed engine's callers are grouped by key.

@@ -6,7 +6,7 @@ extension TimedSequenceStorage {
     await output.wait(in: \.inputEndWaiters, for: ()) { $0.inputEnded }
   }
 
-  /// For tests: runs dispatched so far (see ``TimedRuns/dispatchedRunCount``).
+  /// For tests: runs dispatched so far (see ``PacedRuns/dispatchedRunCount``).
   package var dispatchedRunCount: UInt64 { runs.dispatchedRunCount }
 }
 

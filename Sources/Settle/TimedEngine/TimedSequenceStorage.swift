@@ -7,11 +7,11 @@
 /// ``ElementBuffering`` says.
 ///
 /// Runs are handed over at dispatch, and every element and every `next()` first catches the
-/// timer up with the clock (see ``TimedRuns/Handover``): what the consumer gets depends on the
+/// timer up with the clock (see ``PacedRuns/Handover``): what the consumer gets depends on the
 /// order of those events and the clock, never on which task the executor runs first.
 ///
 /// Everything an element passes through is `@inlinable`, from the iterator's `next()` down to
-/// the pump and ``TimedRuns/send(_:)``, so that the operator is specialised for the caller's
+/// the pump and ``PacedRuns/send(_:)``, so that the operator is specialised for the caller's
 /// base, element and clock in the caller's module: unspecialised, generic metadata and value
 /// witnesses cost more per element than the send itself.
 @usableFromInline
@@ -39,7 +39,7 @@ where
     var inputEnded = false
     var inputEndWaiters = WaiterQueue<Void>()
     /// The consumer an element was handed to under the engine's lock, to resume once that
-    /// lock is released (see ``TimedRuns/Handover``).
+    /// lock is released (see ``PacedRuns/Handover``).
     @usableFromInline var handoff = Delivery.Action.none
 
     @inlinable

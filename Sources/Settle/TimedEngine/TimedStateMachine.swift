@@ -106,7 +106,7 @@ extension TimedStateMachine {
   /// Whether the timer has work to do at `now` that its task may not have done yet: it is
   /// awake (started, or between two steps), or it sleeps toward a deadline `now` has reached.
   /// What a sequence operator checks before each event, to catch up with the clock first
-  /// (see ``TimedRuns/Handover``).
+  /// (see ``PacedRuns/Handover``).
   @inlinable
   package func timerIsDue(at now: Instant) -> Bool {
     switch ledger.timer {

@@ -9,9 +9,9 @@ struct ConsumedOperator: Sendable {
   let source: ManualSequence<Int, any Error>
   let received: ValueRecorder<Int>
   let consumer: Task<Void, any Error>
-  /// The engine's timers, counted by the machine (``TimedRuns/timersStarted``).
+  /// The engine's timers, counted by the machine (``PacedRuns/timersStarted``).
   let timersStarted: @Sendable () -> Int
-  /// The engine's timer tasks (``TimedRuns/timerTasksCreated``).
+  /// The engine's timer tasks (``PacedRuns/timerTasksCreated``).
   let timerTasksCreated: @Sendable () -> Int
 
   /// Starts a task that iterates what `makeIterator` makes from ``source`` and records each

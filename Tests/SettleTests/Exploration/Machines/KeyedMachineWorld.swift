@@ -349,7 +349,8 @@ where
       timers.end(index)
     case .retire:
       if isLive { return "the live timer \(timer.generation) was told to retire" }
-      timers.end(index)    case .wakeAgain:
+      timers.end(index)
+    case .wakeAgain:
       return "the shared timer \(timer.generation) asked to wake again at once"
     }
     return nil
