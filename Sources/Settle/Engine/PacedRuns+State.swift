@@ -20,11 +20,10 @@ extension PacedRuns {
     /// new timer's work at once and it needed no task.
     @usableFromInline
     var timerTasksCreated: UInt64 = 0
-    /// Per key, the tasks of its runs in flight, oldest first: the tickets after the key's
-    /// returned ones, which runs of a key return in order. A key is here exactly while it
-    /// has runs in flight.
+    /// Per key, the tasks of its runs in flight, oldest first, in the table's own store
+    /// (see ``RunTaskStore``).
     @usableFromInline
-    var runTasks: [Key: [RunTask]] = [:]
+    var runTasks = Table.RunTasks()
     @usableFromInline
     var idleWaiters = WaiterQueue<Void>()
     @usableFromInline
@@ -57,7 +56,8 @@ extension PacedRuns {
     @usableFromInline
     func tasks(of tickets: Range<UInt64>, forKey key: Key) -> [RunTask] {
       guard !tickets.isEmpty else { return [] }
-      guard let ledger = machine.ledger(forKey: key), let tasks = runTasks[key] else {
+      let tasks = runTasks[tasksOf: key]
+      guard let ledger = machine.ledger(forKey: key), !tasks.isEmpty else {
         preconditionFailure(
           "Internal inconsistency in Settle: runs \(tickets) of a key not in flight")
       }

@@ -520,7 +520,7 @@ where
     switch flush {
     case .startRun(let run):
       let superseded = startRun(run, forKey: key, at: now, in: &state)
-      return (state.runTasks[key]?.last, superseded)
+      return (state.runTasks[tasksOf: key].last, superseded)
     case .awaitRun(let ticket):
       return (state.tasks(of: ticket..<(ticket &+ 1), forKey: key).first, [])
     case .none:
@@ -565,13 +565,13 @@ where
       return complete(run.ticket, forKey: key, with: completedAtDispatch, at: now, in: &state)
     }
     let superseded = state.tasks(of: run.superseding, forKey: key)
-    let previous = state.runTasks[key]?.last
+    let previous = state.runTasks[tasksOf: key].last
     let ticket = run.ticket
-    state.runTasks[key, default: []].append(
+    state.runTasks.append(
       Task {
         if !SeededFault.isSeeded(.overlappingRuns) { await previous?.value }
         await self.perform(ticket, forKey: key)
-      })
+      }, forKey: key)
     return superseded
   }
 
@@ -585,7 +585,7 @@ where
     at now: C.Instant, in state: inout State
   ) -> [RunTask] {
     precondition(
-      state.runTasks[key] == nil,
+      state.runTasks[tasksOf: key].isEmpty,
       "Internal inconsistency in Settle: a run completed at dispatch found runs of its key in flight"
     )
     var replaced: [RunTask] = []
@@ -692,8 +692,7 @@ where
     let (waiters, callers, superseded, released) = state.withLock { state in
       let now = clock.now
       let next = state.machine.runReturned(ticket, forKey: key, at: now)
-      state.runTasks[key]?.removeFirst()
-      if state.runTasks[key]?.isEmpty == true { state.runTasks[key] = nil }
+      state.runTasks.removeFirst(forKey: key)
       // A table that starts the key's next run when this one returns (a rate limiter's queue).
       let superseded = start(next, forKey: key, at: now, in: &state)
       let callers =

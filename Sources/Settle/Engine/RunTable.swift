@@ -22,6 +22,9 @@ package protocol RunTable: SettlingMachine, Sendable {
     KeyMachine.Instant == Instant, KeyMachine.Input: NumberedPayload,
     KeyMachine.Value: NumberedPayload
 
+  /// Where the engine keeps the tasks of each key's runs in flight.
+  associatedtype RunTasks: RunTaskStore where RunTasks.Key == Key
+
   /// The owner is gone: values are dropped and nothing starts.
   var isShutDown: Bool { get }
   /// The generation of the engine's timer while it runs, `nil` while it is stopped.

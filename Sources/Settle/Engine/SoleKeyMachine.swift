@@ -12,6 +12,8 @@ where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload {
   @usableFromInline
   package typealias KeyMachine = Machine
   @usableFromInline
+  package typealias RunTasks = SoleRunTasks
+  @usableFromInline
   package typealias Instant = Machine.Instant
   @usableFromInline
   package typealias Value = Machine.Value

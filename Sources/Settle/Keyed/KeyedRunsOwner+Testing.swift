@@ -18,7 +18,7 @@ extension KeyedRunsOwner {
   package nonisolated var activeRunCount: Int { runs.state.withLock { $0.machine.runsInFlight } }
 
   /// For tests: keys with run tasks in flight.
-  package nonisolated var keysWithRunTasks: Int { runs.state.withLock { $0.runTasks.count } }
+  package nonisolated var keysWithRunTasks: Int { runs.state.withLock { $0.runTasks.keyCount } }
 
   /// For tests: inputs sent so far, over every key, by `send` and `sendAndWait` alike.
   package nonisolated var inputsSent: UInt64 { runs.state.withLock { $0.sent } }

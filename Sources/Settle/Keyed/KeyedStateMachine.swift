@@ -568,7 +568,10 @@ extension KeyedStateMachine {
 
 // The engine's table of keyed owners, whose machines number their inputs.
 extension KeyedStateMachine: RunTable
-where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload {}
+where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload {
+  @usableFromInline
+  package typealias RunTasks = [Key: [Task<Void, Never>]]
+}
 
 // The actions of every table, by the names this machine's tests use.
 extension KeyedStateMachine {
