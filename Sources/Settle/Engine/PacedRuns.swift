@@ -471,7 +471,7 @@ where
       let timer = state.timerTask
       if state.machine.timerGeneration == nil { state.timerTask = nil }
       var waiters: [WaiterQueue<Void>.Continuation] = []
-      if state.machine.isIdle {
+      if state.machine.runsInFlight == 0 {
         state.action = nil  // nothing was pending or running
         waiters = state.settledWaiters { clock.now }
       }
@@ -530,7 +530,7 @@ where
 
   /// Creates the task of the timer the table just started at `now`; returns the task it
   /// replaces (a shared timer's, whose generation the table retired when an earlier deadline
-  /// was filed), to cancel outside the lock.
+  /// was filed; see ``RunTable/replacesTimerTasks``), to cancel outside the lock.
   ///
   /// A generation the table has already replaced starts nothing: a run completed at dispatch
   /// may have started a newer one first. With a ``Handover``, the timer's first step is taken
@@ -540,6 +540,9 @@ where
   @inlinable
   func startTimer(_ generation: UInt64, at now: C.Instant, in state: inout State) -> [RunTask] {
     guard state.machine.timerGeneration == generation else { return [] }
+    precondition(
+      Table.replacesTimerTasks || state.timerTask == nil,
+      "Internal inconsistency in Settle: timer \(generation) started while another runs")
     if handover != nil {
       catchUpTimer(at: now, in: &state)
       guard state.machine.timerGeneration == generation else { return [] }
@@ -653,7 +656,8 @@ where
         let resume = state.takeResumeAfterUnlock()
         switch step.next {
         case .stop:
-          state.timerTask = nil
+          // Unless a run completed in this step started a newer timer, whose task stays.
+          if state.machine.timerGeneration == nil { state.timerTask = nil }
           return (step.next, superseded, state.quiescentWaiters { clock.now }, resume)
         case .sleep:
           return (step.next, superseded, state.quiescentWaiters { clock.now }, resume)
@@ -704,7 +708,7 @@ where
       if covered != nil { state.claimedThrough[key] = nil }
       // After a shutdown that ran the pending values, the last run to return lets the action go.
       var released: Action?
-      if state.machine.isShutDown, state.machine.isIdle {
+      if state.machine.isShutDown, state.machine.runsInFlight == 0 {
         released = state.action
         state.action = nil
       }

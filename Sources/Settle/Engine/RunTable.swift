@@ -25,6 +25,11 @@ package protocol RunTable: SettlingMachine, Sendable {
   /// Where the engine keeps the tasks of each key's runs in flight.
   associatedtype RunTasks: RunTaskStore where RunTasks.Key == Key
 
+  /// Whether the table starts a new timer generation while the current one's task sleeps, to
+  /// be replaced (a shared timer, when an earlier deadline is filed). A single machine's timer
+  /// starts only once its task has ended, and the engine checks that it does.
+  static var replacesTimerTasks: Bool { get }
+
   /// The owner is gone: values are dropped and nothing starts.
   var isShutDown: Bool { get }
   /// The generation of the engine's timer while it runs, `nil` while it is stopped.

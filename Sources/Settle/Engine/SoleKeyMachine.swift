@@ -28,6 +28,9 @@ where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload {
   }
 
   @inlinable
+  package static var replacesTimerTasks: Bool { false }
+
+  @inlinable
   package var isIdle: Bool { machine.isIdle }
 
   @inlinable

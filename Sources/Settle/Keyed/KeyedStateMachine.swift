@@ -571,6 +571,10 @@ extension KeyedStateMachine: RunTable
 where Machine.Input: NumberedPayload, Machine.Value: NumberedPayload {
   @usableFromInline
   package typealias RunTasks = [Key: [Task<Void, Never>]]
+
+  /// An entry filed ahead of the one the timer sleeps toward starts a new generation.
+  @inlinable
+  package static var replacesTimerTasks: Bool { true }
 }
 
 // The actions of every table, by the names this machine's tests use.

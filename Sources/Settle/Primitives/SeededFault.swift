@@ -40,7 +40,7 @@ package enum SeededFault: Sendable, CaseIterable {
   /// A run's task does not wait for the previous run's task before it claims, and the ledger's
   /// ordering checks, which would stop the process, are skipped: two actions can overlap.
   case overlappingRuns
-  /// `waitUntilIdle()` counts "nothing pending" as idle, forgetting the run in flight: it can
+  /// `waitUntilIdle()` returns at once while a run is in flight, as if it were idle: it can
   /// return while an action still runs.
   case idleWaitersResumedEarly
   /// A sequence operator's events no longer catch its timer up with the clock: a value whose
