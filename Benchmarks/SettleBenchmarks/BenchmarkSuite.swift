@@ -71,7 +71,7 @@ enum BenchmarkSuite {
       BenchmarkCase(
         group: debouncing, name: "send to a KeyedDebouncer's one key, a burst of 1,000,000",
         operations: 1_000_000, quickOperations: 10_000,
-        target: .report("reference: an unkeyed owner on the keyed engine; see Performance.md"),
+        target: .report("reference: what the keyed table costs one key; see Performance.md"),
         settle: { try await DebounceWorkloads.singleKeyBurst($0) },
         baselineName: "a plain Debouncer's send",
         baseline: { try await DebounceWorkloads.concreteClockBurst($0) }),
