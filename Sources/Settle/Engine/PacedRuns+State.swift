@@ -5,7 +5,7 @@ extension PacedRuns {
   /// Each method is called with the engine's lock held and returns what to resume or cancel,
   /// for the engine to do once it has released the lock (see ``LockedState``).
   @usableFromInline
-  struct State: HoldsSendWaiters {
+  struct State: Sendable {
     @usableFromInline
     var machine: Table
     /// The action, until it is released: at shutdown, or when the last run in flight returns
@@ -33,7 +33,7 @@ extension PacedRuns {
     var sent: UInt64 = 0
     /// `sendAndWait` callers, each waiting for the input number it sent for its key, and
     /// their outcomes.
-    @usableFromInline var sendWaiters = SendWaiters<KeyedSendWaiter<Key>, RunResult>()
+    @usableFromInline var sendWaiters = SendWaiters<Key, RunResult>()
     /// Per key, the newest input number its claimed run in flight covers: set at the claim
     /// when callers wait (only they ask which of their inputs that run covers), and gone when
     /// the run returns, so it never holds more keys than are running.
@@ -45,7 +45,7 @@ extension PacedRuns {
     @usableFromInline
     var resumeAfterUnlock = false
     @usableFromInline
-    var settledAtDispatch: [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] = []
+    var settledAtDispatch: [WaiterQueue<SendWaiter<Key>>.Continuation] = []
 
     init(machine: Table, action: Action?) {
       self.machine = machine
@@ -98,7 +98,7 @@ extension PacedRuns {
     mutating func takeSettled(
       now: () -> C.Instant
     ) -> (
-      callers: [WaiterQueue<KeyedSendWaiter<Key>>.Continuation],
+      callers: [WaiterQueue<SendWaiter<Key>>.Continuation],
       waiters: [WaiterQueue<Void>.Continuation]
     ) {
       defer { settledAtDispatch = [] }

@@ -318,7 +318,7 @@ where
   func sendAndWaitForRun(
     _ input: Input, forKey key: Key
   ) async throws(CancellationError) -> SendSettlement<RunResult> {
-    try await state.sendAndWait(group: key) { state, id in
+    try await sendAndWait(inQueueOf: key) { state, id in
       let (superseded, sent, dispatched) = send(input, forKey: key, in: &state)
       if let completedAtDispatch, dispatched == sent {
         // Its run completed inside the send: the caller has its outcome without waiting.
@@ -329,7 +329,7 @@ where
       // Kept when it is the newest input of the value the key holds, or of the run this send
       // dispatched; anything else was left out by the rules.
       let kept = dispatched == sent || state.machine.heldValue(forKey: key)?.number == sent
-      return (superseded, kept ? KeyedSendWaiter(id: id, key: key, input: sent) : nil)
+      return (superseded, kept ? SendWaiter(id: id, key: key, input: sent) : nil)
     }
   }
 
@@ -338,7 +338,7 @@ where
   @inlinable
   func coveredSendWaiters(
     forKey key: Key, through newest: UInt64, result: RunResult, in state: inout State
-  ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
+  ) -> [WaiterQueue<SendWaiter<Key>>.Continuation] {
     let earlier: SendOutcome = Table.KeyMachine.foldsInputs ? .folded : .superseded
     return state.sendWaiters.settle(key, result: result) { waiter in
       guard waiter.input <= newest || SeededFault.isSeeded(.resultSettlesLaterCallers) else {
@@ -352,7 +352,7 @@ where
   /// cancel or a shutdown dropped them.
   private func droppedSendWaiters(
     forKey key: Key?, in state: inout State
-  ) -> [WaiterQueue<KeyedSendWaiter<Key>>.Continuation] {
+  ) -> [WaiterQueue<SendWaiter<Key>>.Continuation] {
     let claimed = state.claimedThrough
     return state.sendWaiters.settle(key, result: nil) { waiter in
       waiter.input > claimed[waiter.key, default: 0] ? .dropped : nil

@@ -8,7 +8,7 @@ import Testing
 /// The table of waiting callers never hands one caller's outcome to another.
 @Suite("SendWaiters", .watched)
 struct SendWaitersTests {
-  typealias Waiters = SendWaiters<KeyedSendWaiter<String>, Result<Int, Never>>
+  typealias Waiters = SendWaiters<String, Result<Int, Never>>
 
   @Test func anIdIsNeverReusedWhenAKeysQueueIsMadeAgain() {
     var waiters = Waiters()
